@@ -1,0 +1,30 @@
+import * as v from 'valibot'
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './constants'
+
+/** Query strings arrive as text: accept digits only and turn them into integers. */
+export const intParam = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max))
+
+export const PageQuerySchema = v.object({
+  page: v.optional(intParam(1), '1'),
+  per_page: v.optional(intParam(1, MAX_PER_PAGE), String(DEFAULT_PER_PAGE)),
+})
+
+export interface Paged<T> {
+  data: T[]
+  current_page: number
+  per_page: number
+  total: number
+  last_page: number
+}
+
+export const pagedSchema = <T extends v.GenericSchema>(item: T) =>
+  v.object({
+    data: v.array(item),
+    current_page: v.number(),
+    per_page: v.number(),
+    total: v.number(),
+    last_page: v.number(),
+  })
+
+export const dataSchema = <T extends v.GenericSchema>(item: T) => v.object({ data: item })

@@ -1,0 +1,18 @@
+import * as v from 'valibot'
+
+/** Public settings the PWA reads at run time, so one build serves any deployment. */
+export const PublicConfigSchema = v.object({
+  shop: v.object({
+    name: v.string(),
+    email: v.string(),
+    faq_url: v.string(),
+    privacy_url: v.string(),
+    terms_url: v.string(),
+    company_url: v.string(),
+    line_url: v.string(),
+    subscribe_url: v.string(),
+  }),
+})
+export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>
+
+export const HealthSchema = v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) })

@@ -1,0 +1,70 @@
+import path from 'node:path'
+import * as v from 'valibot'
+
+const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.minValue(0), v.maxValue(65535))
+const url = v.pipe(v.string(), v.url('must be a URL'))
+const bool = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'))
+
+/** Every environment variable the server reads. README's configuration table lists the same. */
+export const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  PORT: v.optional(port, '8080'),
+  /** where PGlite keeps its database and the server keeps files; ignored for the database when DATABASE_URL is set */
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  /** any Postgres; when unset the embedded PGlite under DATA_DIR is used */
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
+  /** the built PWA */
+  PUBLIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './dist'),
+  /** load the seed catalogue into an empty database at start */
+  SEED_CATALOGUE: v.optional(bool, 'true'),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
+  SHOP_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'service@souvenir-shop.example'),
+  SHOP_FAQ_URL: v.optional(url, 'https://souvenir-shop.example/faq'),
+  SHOP_PRIVACY_URL: v.optional(url, 'https://souvenir-shop.example/privacy'),
+  SHOP_TERMS_URL: v.optional(url, 'https://souvenir-shop.example/terms'),
+  SHOP_COMPANY_URL: v.optional(url, 'https://souvenir-shop.example/company'),
+  SHOP_LINE_URL: v.optional(url, 'https://line.me/R/ti/p/@souvenir-shop'),
+  SHOP_SUBSCRIBE_URL: v.optional(url, 'https://souvenir-shop.example/subscribe'),
+})
+
+export type Config = ReturnType<typeof toConfig>
+
+const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
+  env: env.NODE_ENV,
+  host: env.HOST,
+  port: env.PORT,
+  dataDir: path.resolve(env.DATA_DIR),
+  databaseUrl: env.DATABASE_URL,
+  publicDir: path.resolve(env.PUBLIC_DIR),
+  seedCatalogue: env.SEED_CATALOGUE,
+  logLevel: env.LOG_LEVEL,
+  shop: {
+    name: env.SHOP_NAME,
+    email: env.SHOP_EMAIL,
+    faq_url: env.SHOP_FAQ_URL,
+    privacy_url: env.SHOP_PRIVACY_URL,
+    terms_url: env.SHOP_TERMS_URL,
+    company_url: env.SHOP_COMPANY_URL,
+    line_url: env.SHOP_LINE_URL,
+    subscribe_url: env.SHOP_SUBSCRIBE_URL,
+  },
+})
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start-up with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(EnvSchema.entries)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  )
+  const result = v.safeParse(EnvSchema, known)
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}=${JSON.stringify(issue.input)}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return toConfig(result.output)
+}

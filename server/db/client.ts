@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * Opens the shop's database and applies the committed migrations: node-postgres when a URL is
+ * given, otherwise PGlite (embedded Postgres) persisted under `dataDir/pglite`, or in memory
+ * for `memory://`. The drivers are loaded lazily so a Postgres deployment never loads PGlite.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const { Pool } = (await import('pg')).default
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzle(pool, { schema })
+    await migrate(db, { migrationsFolder })
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  let dataDir: string | undefined
+  if (options.dataDir !== 'memory://') {
+    dataDir = path.join(options.dataDir, 'pglite')
+    await mkdir(dataDir, { recursive: true })
+  }
+  const client = await PGlite.create(dataDir)
+  const db = drizzle(client, { schema })
+  await migrate(db, { migrationsFolder })
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}

@@ -1,0 +1,46 @@
+import type { ValidationTargets } from 'hono'
+import { describeRoute, resolver, validator } from 'hono-openapi'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type * as v from 'valibot'
+import { ApiErrorSchema } from '../../contract/errors'
+import { validationFailed } from './errors'
+
+/**
+ * Validates one part of the request with a contract schema; a failure becomes the API's
+ * VALIDATION_FAILED error with the messages keyed by field. The same schema documents the
+ * parameter in the OpenAPI document.
+ */
+export const validate = <S extends v.GenericSchema, T extends keyof ValidationTargets>(target: T, schema: S) =>
+  validator(target, schema, (result) => {
+    if (result.success) return
+    const detail: Record<string, string[]> = {}
+    for (const issue of result.error) {
+      const key = pathOf(issue) || target
+      ;(detail[key] ??= []).push(issue.message)
+    }
+    throw validationFailed(detail)
+  })
+
+const pathOf = (issue: StandardSchemaV1.Issue) =>
+  (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.')
+
+const json = (schema: v.GenericSchema) => ({ 'application/json': { schema: resolver(schema) } })
+
+const errorResponse = (description: string) => ({ description, content: json(ApiErrorSchema) })
+
+/** OpenAPI description of a JSON endpoint: its success body plus the error bodies every endpoint can answer. */
+export const documented = (options: { summary: string; tags: string[]; response: v.GenericSchema; notFound?: boolean }) =>
+  describeRoute({
+    summary: options.summary,
+    tags: options.tags,
+    parameters: [
+      { name: 'X-localization', in: 'header', required: false, schema: { type: 'string', enum: ['zh_tw', 'en', 'ja'], default: 'zh_tw' } },
+      { name: 'currency', in: 'header', required: false, schema: { type: 'string', enum: ['TWD'], default: 'TWD' } },
+    ],
+    responses: {
+      200: { description: 'OK', content: json(options.response) },
+      400: errorResponse('Invalid input (VALIDATION_FAILED) or unsupported currency'),
+      ...(options.notFound ? { 404: errorResponse('Not found') } : {}),
+      500: errorResponse('Unexpected failure'),
+    },
+  })

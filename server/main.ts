@@ -1,0 +1,46 @@
+import { serve } from '@hono/node-server'
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedIfEmpty } from './db/seed'
+import { createLogger } from './lib/logger'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(78)
+    }
+    throw error
+  }
+  const logger = createLogger(config.logLevel)
+  const started = performance.now()
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  if (config.seedCatalogue) await seedIfEmpty(database.db, logger)
+  const app = buildApp({ config, database, logger })
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+    logger.info(`shop listening on http://${info.address}:${info.port}`, {
+      database: database.kind,
+      dataDir: config.dataDir,
+      startMs: Math.round(performance.now() - started),
+    })
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info(`received ${signal}, shutting down`)
+    server.close(() => {
+      void database.close().then(() => process.exit(0))
+    })
+    setTimeout(() => process.exit(1), 10_000).unref()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+void main()

@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+import { dataSchema } from '../../../contract/page'
+import { HealthSchema, PublicConfigSchema, type PublicConfig } from '../../../contract/shop'
+import type { Config } from '../../config'
+import type { Database } from '../../db/client'
+import { sql } from 'drizzle-orm'
+import { documented } from '../../lib/route'
+
+export function shopRoutes(config: Config, database: Database) {
+  const tags = ['Shop']
+  const publicConfig: PublicConfig = { shop: config.shop }
+  return new Hono()
+    .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), (c) =>
+      c.json({ data: publicConfig }),
+    )
+    .get('/health', documented({ summary: 'Liveness and database check', tags, response: HealthSchema }), async (c) => {
+      await database.db.execute(sql`select 1`)
+      return c.json({ status: 'ok' as const, database: database.kind })
+    })
+}
