@@ -10,8 +10,8 @@ export const ProductListQuerySchema = v.object({
   /** a city slug such as `osaka` (see GET /trend_cities/list) */
   city: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'must be a city slug'))),
   trend_group_id: v.optional(intParam(1)),
-  keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_KEYWORD_MAX))),
-  sort: v.optional(v.picklist(PRODUCT_SORTS), 'rank'),
+  keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_KEYWORD_MAX, 'is too long'))),
+  sort: v.optional(v.picklist(PRODUCT_SORTS, 'is not one of the allowed values'), 'rank'),
 })
 export type ProductListQuery = v.InferOutput<typeof ProductListQuerySchema>
 

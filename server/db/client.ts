@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
@@ -16,6 +17,9 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** libpq falls back to the login name when a URL names no user; node-postgres reads $USER, which services often lack. */
+const userFor = (url: string) => decodeURIComponent(new URL(url).username) || process.env.PGUSER || os.userInfo().username
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /**
@@ -28,7 +32,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { Pool } = (await import('pg')).default
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 })
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, user: userFor(options.databaseUrl) })
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }

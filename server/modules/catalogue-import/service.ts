@@ -43,6 +43,7 @@ const duplicates = (values: string[]) => [...new Set(values.filter((value, i) =>
 
 /** Validates a parsed JSON document as a catalogue file; throws CatalogueFileError listing every problem. */
 export function parseCatalogueFile(raw: unknown): CatalogueFile {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new CatalogueFileError(['(file): must be a JSON object with a "products" list'])
   const result = v.safeParse(CatalogueFileSchema, raw)
   if (!result.success) {
     throw new CatalogueFileError(

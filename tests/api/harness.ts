@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import pg from 'pg'
+import { buildApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
+import { openDatabase, type Database } from '../../server/db/client'
+import { createLogger } from '../../server/lib/logger'
+import type { CatalogueFile } from '../../contract/catalogue-file'
+import { importCatalogue } from '../../server/modules/catalogue-import/service'
+
+export type DatabaseTarget = { kind: 'pglite' } | { kind: 'postgres'; url: string }
+
+const POSTGRES_URL = withUser(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test')
+
+/** node-postgres needs a user name where libpq would use the login name. */
+function withUser(raw: string) {
+  const url = new URL(raw)
+  if (!url.username) url.username = process.env.PGUSER || os.userInfo().username
+  return url.toString()
+}
+
+async function postgresAnswers(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+let targets: Promise<DatabaseTarget[]> | undefined
+
+/** PGlite always; Postgres too when TEST_DATABASE_URL (or the local test database) answers. */
+export function databaseTargets(): Promise<DatabaseTarget[]> {
+  targets ??= postgresAnswers(POSTGRES_URL).then((ok) => {
+    if (!ok) process.stderr.write(`[api tests] Postgres at ${POSTGRES_URL} does not answer: running on PGlite only\n`)
+    return ok ? [{ kind: 'pglite' }, { kind: 'postgres', url: POSTGRES_URL }] : [{ kind: 'pglite' }]
+  })
+  return targets
+}
+
+/** A fresh, empty, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
+export async function freshDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') return openDatabase({ dataDir: 'memory://' })
+  const name = `shop_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: target.url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(target.url)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' })
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      const drop = new pg.Client({ connectionString: target.url })
+      await drop.connect()
+      await drop.query(`drop database if exists ${name} with (force)`)
+      await drop.end()
+    },
+  }
+}
+
+export interface TestShop {
+  database: Database
+  request(path: string, init?: RequestInit & { locale?: string }): Promise<Response>
+  json<T = any>(path: string, init?: RequestInit & { locale?: string }): Promise<{ status: number; body: T; headers: Headers }>
+  close(): Promise<void>
+}
+
+/** The whole app over a fresh database, optionally loaded with a catalogue; requests go through app.request. */
+export async function startShop(target: DatabaseTarget, options: { catalogue?: CatalogueFile; env?: Record<string, string> } = {}): Promise<TestShop> {
+  const database = await freshDatabase(target)
+  if (options.catalogue) await importCatalogue(database.db, options.catalogue)
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', ...options.env })
+  const app = buildApp({ config, database, logger: createLogger('silent') })
+  const request = (path: string, init: RequestInit & { locale?: string } = {}) => {
+    const headers = new Headers(init.headers)
+    if (init.locale) headers.set('x-localization', init.locale)
+    return Promise.resolve(app.request(path, { ...init, headers }))
+  }
+  return {
+    database,
+    request,
+    async json(path, init) {
+      const res = await request(path, init)
+      return { status: res.status, body: await res.json(), headers: res.headers }
+    },
+    close: () => database.close(),
+  }
+}
