@@ -1,0 +1,64 @@
+import path from 'node:path'
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const root = import.meta.dirname
+
+/**
+ * Which part of the tree may import which: features never import each other; ui/ and lib/ import no
+ * feature; contract/ is shared by both sides and imports neither; the PWA and the server never
+ * import each other. Relative imports are resolved against the importing file.
+ */
+const area = (file) => {
+  const rel = path.relative(root, file).split(path.sep)
+  if (rel[0] === 'src' && rel[1] === 'features') return { name: 'feature', feature: rel[2] }
+  if (rel[0] === 'src') return { name: ['ui', 'lib'].includes(rel[1]) ? rel[1] : 'app' }
+  return { name: rel[0] }
+}
+
+const boundaries = {
+  meta: { type: 'problem', messages: { forbidden: '{{from}} may not import {{to}}: {{why}}' } },
+  create(context) {
+    const from = area(context.filename)
+    const check = (node) => {
+      const spec = node.source?.value
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return
+      const to = area(path.resolve(path.dirname(context.filename), spec))
+      let why
+      if (from.name === 'feature' && to.name === 'feature' && to.feature !== from.feature) why = 'features are composed in routes, never imported by each other'
+      else if ((from.name === 'ui' || from.name === 'lib') && to.name === 'feature') why = 'shared code must not depend on a feature'
+      else if (from.name === 'contract' && to.name !== 'contract') why = 'the contract is shared by the PWA and the server and depends on neither'
+      else if (['feature', 'ui', 'lib', 'app', 'sw'].includes(from.name) && to.name === 'server') why = 'the PWA talks to the server over HTTP only'
+      else if (from.name === 'server' && ['feature', 'ui', 'lib', 'app'].includes(to.name)) why = 'the server does not import the PWA'
+      if (why) context.report({ node, messageId: 'forbidden', data: { from: from.feature ?? from.name, to: to.feature ?? to.name, why } })
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+  },
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'src/route-tree.gen.ts', 'locales/**/*.ts', 'test-results/**', 'playwright-report/**', 'data/**', '.data/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { local: { rules: { boundaries } } },
+    rules: {
+      'local/boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['tests/**', '**/*.test.{ts,tsx}', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
+  },
+)

@@ -1,0 +1,70 @@
+/**
+ * `npm run bench:api`: requests per second and latency of the catalogue's two hottest reads,
+ * product list and product detail, on PGlite and (when it answers) on Postgres. Load goes to
+ * 127.0.0.1 only, for a bounded time. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50).
+ */
+import autocannon from 'autocannon'
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import pg from 'pg'
+import { startShopProcess } from './lib/shop-process'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const postgresUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test')
+if (!postgresUrl.username) postgresUrl.username = process.env.PGUSER || os.userInfo().username
+
+async function measure(url: string) {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { 'x-localization': 'zh_tw' } })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+async function benchOne(label: string, env: Record<string, string>) {
+  const shop = await startShopProcess(env)
+  try {
+    const list = await (await fetch(`${shop.url}/api/v1/product?per_page=18`)).json()
+    const id = list.data[0].id
+    const rows = [
+      { endpoint: 'GET /product?per_page=18', ...(await measure(`${shop.url}/api/v1/product?per_page=18`)) },
+      { endpoint: `GET /product/${id}`, ...(await measure(`${shop.url}/api/v1/product/${id}`)) },
+    ]
+    for (const r of rows) console.log(`${label.padEnd(9)} ${r.endpoint.padEnd(26)} ${String(r.rps).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`)
+  } finally {
+    await shop.stop()
+  }
+}
+
+async function postgresDatabase() {
+  const admin = new pg.Client({ connectionString: postgresUrl.toString(), connectionTimeoutMillis: 1500 })
+  try {
+    await admin.connect()
+  } catch {
+    return undefined
+  }
+  const name = `shop_bench_${randomBytes(4).toString('hex')}`
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: postgresUrl.toString() })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+console.log(`autocannon: ${connections} connections, ${seconds} s per endpoint, ${os.cpus().length} cores, Node ${process.version}`)
+await benchOne('pglite', {})
+const database = await postgresDatabase()
+if (database) {
+  try {
+    await benchOne('postgres', { DATABASE_URL: database.url })
+  } finally {
+    await database.drop()
+  }
+} else console.log(`postgres  not measured: ${postgresUrl.host} does not answer`)

@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface ShopProcess {
+  url: string
+  child: ChildProcess
+  stop(): Promise<void>
+}
+
+/** Starts `server/main.ts` on a free port with a throw-away DATA_DIR and waits until it answers. */
+export async function startShopProcess(env: Record<string, string> = {}, port = 8300 + Math.floor(Math.random() * 500)): Promise<ShopProcess> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode} before answering`)
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the shop did not answer within 120 s')
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

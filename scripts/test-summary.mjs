@@ -1,0 +1,20 @@
+// Adds up the vitest and Playwright JSON reports into the one closing line CI reads.
+import { readFileSync } from 'node:fs'
+
+let passed = 0
+let failed = 0
+let skipped = 0
+for (const file of process.argv.slice(2)) {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  if ('numPassedTests' in report) {
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0)
+  } else if (report.stats) {
+    passed += report.stats.expected + (report.stats.flaky ?? 0)
+    failed += report.stats.unexpected
+    skipped += report.stats.skipped
+  }
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exitCode = failed > 0 ? 1 : 0

@@ -1,0 +1,30 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, EnvSchema, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('has a working default for every setting', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, dataDir: path.resolve('data'), databaseUrl: undefined, seedCatalogue: true })
+    expect(config.shop.email).toContain('@')
+  })
+
+  it('reads the values it is given, treating empty ones as unset', () => {
+    const config = loadConfig({ PORT: '9090', HOST: '0.0.0.0', DATA_DIR: '/tmp/shop', DATABASE_URL: '', SEED_CATALOGUE: 'false' })
+    expect(config).toMatchObject({ port: 9090, host: '0.0.0.0', dataDir: '/tmp/shop', databaseUrl: undefined, seedCatalogue: false })
+  })
+
+  it('refuses bad values, naming each variable and what is wrong', () => {
+    const attempt = () => loadConfig({ PORT: '80a', DATABASE_URL: 'mysql://x', SHOP_EMAIL: 'nobody' })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow(/PORT="80a": must be a port number/)
+    expect(attempt).toThrow(/DATABASE_URL="mysql:\/\/x": must start with postgres:\/\//)
+    expect(attempt).toThrow(/SHOP_EMAIL="nobody": must be an e-mail address/)
+  })
+
+  it('lists every variable README documents', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const readme = await readFile('README.md', 'utf8')
+    for (const key of Object.keys(EnvSchema.entries)) expect(readme, `README lacks ${key}`).toContain(`\`${key}\``)
+  })
+})
