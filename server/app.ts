@@ -22,7 +22,7 @@ export function buildApp({ config, database, logger }: AppDeps) {
   const api = new Hono()
     .use(requestContext())
     .route('/', shopRoutes(config, database))
-    .route('/', catalogRoutes(database.db))
+    .route('/', catalogRoutes(database.db, config.catalogueCacheMs))
 
   api.get(
     '/openapi.json',

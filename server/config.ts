@@ -18,6 +18,8 @@ export const EnvSchema = v.object({
   PUBLIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './dist'),
   /** load the seed catalogue into an empty database at start */
   SEED_CATALOGUE: v.optional(bool, 'true'),
+  /** how long a server keeps public catalogue answers in memory; 0 turns the cache off */
+  CATALOGUE_CACHE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds'), v.transform(Number)), '10'),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'service@souvenir-shop.example'),
@@ -39,6 +41,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   databaseUrl: env.DATABASE_URL,
   publicDir: path.resolve(env.PUBLIC_DIR),
   seedCatalogue: env.SEED_CATALOGUE,
+  catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
   logLevel: env.LOG_LEVEL,
   shop: {
     name: env.SHOP_NAME,

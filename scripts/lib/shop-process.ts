@@ -6,12 +6,14 @@ import path from 'node:path'
 export interface ShopProcess {
   url: string
   child: ChildProcess
-  stop(): Promise<void>
+  /** SIGTERM, wait for the exit, and delete the data folder unless told to keep it */
+  stop(options?: { keepData?: boolean }): Promise<void>
 }
 
 /** Starts `server/main.ts` on a free port with a throw-away DATA_DIR and waits until it answers. */
 export async function startShopProcess(env: Record<string, string> = {}, port = 8300 + Math.floor(Math.random() * 500)): Promise<ShopProcess> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'))
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'shop-'))
+  const dataDir = env.DATA_DIR ?? ownDataDir!
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -31,11 +33,11 @@ export async function startShopProcess(env: Record<string, string> = {}, port = 
   return {
     url,
     child,
-    async stop() {
+    async stop(options = {}) {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       await exited
-      await rm(dataDir, { recursive: true, force: true })
+      if (!options.keepData) await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
