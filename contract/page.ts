@@ -7,7 +7,8 @@ export const intParam = (min: number, max = Number.MAX_SAFE_INTEGER) =>
 
 export const PageQuerySchema = v.object({
   page: v.optional(intParam(1), '1'),
-  per_page: v.optional(intParam(1, MAX_PER_PAGE), String(DEFAULT_PER_PAGE)),
+  /** more than MAX_PER_PAGE is answered with MAX_PER_PAGE rows, and says so in `per_page` */
+  per_page: v.optional(v.pipe(intParam(1), v.transform((n) => Math.min(n, MAX_PER_PAGE))), String(DEFAULT_PER_PAGE)),
 })
 
 export interface Paged<T> {

@@ -70,11 +70,13 @@ describe.each(targets)('catalogue API on $kind', (target) => {
       expect(past.body).toMatchObject({ data: [], current_page: 9, total: 5 })
     })
 
-    it('caps per_page', async () => {
-      const { status, body } = await shop.json('/api/v1/product?per_page=1000', { locale: 'en' })
-      expect(status).toBe(400)
-      expect(body.error.code).toBe('VALIDATION_FAILED')
-      expect(body.error.detail.per_page).toEqual(['is too large'])
+    it('caps per_page at 100 and refuses a per_page below 1', async () => {
+      const { status, body } = await shop.json('/api/v1/product?per_page=1000')
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ per_page: 100, total: 5 })
+      const zero = await shop.json('/api/v1/product?per_page=0', { locale: 'en' })
+      expect(zero.status).toBe(400)
+      expect(zero.body.error.detail.per_page).toEqual(['is too small'])
     })
 
     it('filters by category, city and trend group', async () => {
