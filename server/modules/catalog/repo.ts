@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client'
 import { categories, cities, productCategories, products, trendGroups, variants } from '../../db/schema'
 
 export type ProductRow = typeof products.$inferSelect
-export type VariantRow = typeof variants.$inferSelect
 export type CityRow = typeof cities.$inferSelect
 export type CategoryRow = typeof categories.$inferSelect
 export type TrendGroupRow = typeof trendGroups.$inferSelect
@@ -72,89 +71,85 @@ const ORDER = {
 
 export async function listProducts(db: DbOrTx, query: ProductListQuery) {
   const where = productFilter(query)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...ORDER[query.sort])
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ value: count() }).from(products).where(where),
-  ])
-  return { rows, total: total?.value ?? 0 }
+  // first the page's ids with the total (cheap: no relations), then the page's products in full
+  const page = await db
+    .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })
+    .from(products)
+    .where(where)
+    .orderBy(...ORDER[query.sort])
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+  const total = page[0]?.total ?? (await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0
+  if (page.length === 0) return { rows: [], total }
+  const byId = new Map((await selectProducts(db).where(inArray(products.id, page.map((p) => p.id)))).map((row) => [row.product.id, row]))
+  return { rows: page.map((p) => byId.get(p.id)!), total }
 }
 
 export async function findProduct(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), active))
+  const [row] = await selectProducts(db).where(and(eq(products.id, id), active))
   return row
 }
 
 export const productsOfTrendGroup = (db: DbOrTx, trendGroupId: number, limit: number) =>
-  db
-    .select()
-    .from(products)
+  selectProducts(db)
     .where(and(eq(products.trend_group_id, trendGroupId), active))
     .orderBy(...ORDER.rank)
     .limit(limit)
 
 /** The best-ranked other products of a category (the given one, else the product's first), then of the product's city. */
-export async function recommendations(db: DbOrTx, product: ProductRow, categoryId: number | undefined, limit: number) {
-  const categoryIds = categoryId
-    ? [categoryId]
-    : (
-        await db
-          .select({ id: productCategories.category_id })
-          .from(productCategories)
-          .where(eq(productCategories.product_id, product.id))
-          .orderBy(asc(productCategories.position))
-          .limit(1)
-      ).map((r) => r.id)
-  const sameCategory = categoryIds.length
-    ? await db
-        .select()
-        .from(products)
-        .where(
-          and(
-            active,
-            ne(products.id, product.id),
-            inArray(
-              products.id,
-              db.select({ id: productCategories.product_id }).from(productCategories).where(inArray(productCategories.category_id, categoryIds)),
+export async function recommendations(db: DbOrTx, product: FullProductRow, categoryId: number | undefined, limit: number) {
+  const category = categoryId ?? product.categories[0]?.id
+  const sameCategory =
+    category === undefined
+      ? []
+      : await selectProducts(db)
+          .where(
+            and(
+              active,
+              ne(products.id, product.product.id),
+              inArray(products.id, db.select({ id: productCategories.product_id }).from(productCategories).where(eq(productCategories.category_id, category))),
             ),
-          ),
-        )
-        .orderBy(...ORDER.rank)
-        .limit(limit)
-    : []
+          )
+          .orderBy(...ORDER.rank)
+          .limit(limit)
   if (sameCategory.length >= limit) return sameCategory
-  const seen = [product.id, ...sameCategory.map((p) => p.id)]
-  const sameCity = await db
-    .select()
-    .from(products)
-    .where(and(active, eq(products.city_id, product.city_id), notInArray(products.id, seen)))
+  const seen = [product.product.id, ...sameCategory.map((p) => p.product.id)]
+  const sameCity = await selectProducts(db)
+    .where(and(active, eq(products.city_id, product.product.city_id), notInArray(products.id, seen)))
     .orderBy(...ORDER.rank)
     .limit(limit - sameCategory.length)
   return [...sameCategory, ...sameCity]
 }
 
-/** Variants, categories and cities of a page of products, three queries whatever the page size. */
-export async function productRelations(db: DbOrTx, rows: ProductRow[]) {
-  const ids = rows.map((r) => r.id)
-  const cityIds = [...new Set(rows.map((r) => r.city_id))]
-  if (ids.length === 0) return { variants: [], categories: [], cities: [] }
-  const [variantRows, categoryRows, cityRows] = await Promise.all([
-    db.select().from(variants).where(inArray(variants.product_id, ids)).orderBy(asc(variants.position), asc(variants.id)),
-    db
-      .select({ product_id: productCategories.product_id, category: categories })
-      .from(productCategories)
-      .innerJoin(categories, eq(categories.id, productCategories.category_id))
-      .where(inArray(productCategories.product_id, ids))
-      .orderBy(asc(productCategories.position)),
-    db.select().from(cities).where(inArray(cities.id, cityIds)),
-  ])
-  return { variants: variantRows, categories: categoryRows, cities: cityRows }
+export interface VariantJson {
+  id: number
+  sku: string
+  label: ProductRow['name']
+  price: number
+  stock_left: number
 }
+export interface CategoryJson {
+  id: number
+  name: ProductRow['name']
+}
+
+/*
+ * A product with its city, variants and categories in one statement: PGlite answers one query at
+ * a time, so round trips, not rows, are what a page of products costs.
+ */
+const variantsJson = sql<VariantJson[]>`coalesce((
+  select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'label', v.label, 'price', v.price, 'stock_left', v.stock_left) order by v.position, v.id)
+  from ${variants} v where v.product_id = ${products.id}), '[]'::json)`
+const categoriesJson = sql<CategoryJson[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'name', c.name) order by pc.position)
+  from ${productCategories} pc join ${categories} c on c.id = pc.category_id where pc.product_id = ${products.id}), '[]'::json)`
+
+function selectProducts<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
+  return db
+    .select({ product: products, city: cities, variants: variantsJson, categories: categoriesJson, ...(extra ?? ({} as Extra)) })
+    .from(products)
+    .innerJoin(cities, eq(cities.id, products.city_id))
+    .$dynamic()
+}
+
+export type FullProductRow = Awaited<ReturnType<typeof findProduct>> & {}

@@ -29,44 +29,31 @@ const toTrendGroup = (row: { group: repo.TrendGroupRow; products_count: number }
   products_count: Number(row.products_count),
 })
 
-/** Turns product rows into the API's product shape, in the order given. */
-async function toProducts(db: DbOrTx, rows: repo.ProductRow[], locale: Locale): Promise<Product[]> {
-  const relations = await repo.productRelations(db, rows)
-  const citiesById = new Map(relations.cities.map((c) => [c.id, c]))
-  return rows.map((row) => {
-    const variants = relations.variants.filter((v) => v.product_id === row.id)
-    const city = citiesById.get(row.city_id)
-    return {
-      id: row.id,
-      sku: row.sku,
-      name: row.name[locale],
-      description: row.description[locale],
-      thumbnail: row.images[0] ?? '',
-      images: row.images,
-      price_min: row.price_min,
-      price_max: row.price_max,
-      categories: relations.categories
-        .filter((c) => c.product_id === row.id)
-        .map((c) => ({ category: { id: c.category.id, name: c.category.name[locale] } })),
-      location: {
-        city: city?.name[locale] ?? '',
-        city_id: row.city_id,
-        slug: city?.slug ?? '',
-        prefecture: city?.prefecture[locale] ?? '',
-      },
-      status: row.status,
-      stock_type: row.stock_type,
-      sold_out: row.stock_type === 'OFF_SHELF' && variants.every((v) => v.stock_left <= 0),
-      trend_group_id: row.trend_group_id,
-      expiry_date: row.expiry_date,
-      arrival_days: row.arrival_days,
-      size: { length: row.length_cm, width: row.width_cm, height: row.height_cm, weight: row.weight_g },
-      variants: variants.map((v) => ({ id: v.id, sku: v.sku, label: v.label[locale], price: v.price, stock_left: v.stock_left })),
-      rank: row.rank,
-      is_favorite: false,
-    }
-  })
-}
+const toProduct = ({ product: row, city, variants, categories }: repo.FullProductRow, locale: Locale): Product => ({
+  id: row.id,
+  sku: row.sku,
+  name: row.name[locale],
+  description: row.description[locale],
+  thumbnail: row.images[0] ?? '',
+  images: row.images,
+  price_min: row.price_min,
+  price_max: row.price_max,
+  categories: categories.map((c) => ({ category: { id: c.id, name: c.name[locale] } })),
+  location: { city: city.name[locale], city_id: city.id, slug: city.slug, prefecture: city.prefecture[locale] },
+  status: row.status,
+  stock_type: row.stock_type,
+  sold_out: row.stock_type === 'OFF_SHELF' && variants.every((v) => v.stock_left <= 0),
+  trend_group_id: row.trend_group_id,
+  expiry_date: row.expiry_date,
+  arrival_days: row.arrival_days,
+  size: { length: row.length_cm, width: row.width_cm, height: row.height_cm, weight: row.weight_g },
+  variants: variants.map((v) => ({ id: v.id, sku: v.sku, label: v.label[locale], price: v.price, stock_left: v.stock_left })),
+  rank: row.rank,
+  // favourites belong to members; the catalogue answer is the same for everyone
+  is_favorite: false,
+})
+
+const toProducts = (rows: repo.FullProductRow[], locale: Locale) => rows.map((row) => toProduct(row, locale))
 
 export const listCategories = async (db: DbOrTx, locale: Locale) => (await repo.listCategories(db)).map((r) => toCategory(r, locale))
 
@@ -79,7 +66,7 @@ export async function listTrendGroupsWithProducts(db: DbOrTx, locale: Locale): P
   return Promise.all(
     groups.map(async (g) => ({
       ...toTrendGroup(g, locale),
-      products: await toProducts(db, await repo.productsOfTrendGroup(db, g.group.id, TREND_GROUP_PREVIEW), locale),
+      products: toProducts(await repo.productsOfTrendGroup(db, g.group.id, TREND_GROUP_PREVIEW), locale),
     })),
   )
 }
@@ -87,13 +74,13 @@ export async function listTrendGroupsWithProducts(db: DbOrTx, locale: Locale): P
 export async function getTrendGroup(db: DbOrTx, id: number, locale: Locale): Promise<TrendGroupWithProducts> {
   const group = await repo.findTrendGroup(db, id)
   if (!group) throw notFound('Trend group not found.')
-  return { ...toTrendGroup(group, locale), products: await toProducts(db, await repo.productsOfTrendGroup(db, id, TREND_GROUP_PAGE), locale) }
+  return { ...toTrendGroup(group, locale), products: toProducts(await repo.productsOfTrendGroup(db, id, TREND_GROUP_PAGE), locale) }
 }
 
 export async function listProducts(db: DbOrTx, query: ProductListQuery, locale: Locale): Promise<Paged<Product>> {
   const { rows, total } = await repo.listProducts(db, query)
   return {
-    data: await toProducts(db, rows, locale),
+    data: toProducts(rows, locale),
     current_page: query.page,
     per_page: query.per_page,
     total,
@@ -104,12 +91,11 @@ export async function listProducts(db: DbOrTx, query: ProductListQuery, locale: 
 export async function getProduct(db: DbOrTx, id: number, locale: Locale): Promise<Product> {
   const row = await repo.findProduct(db, id)
   if (!row) throw notFound('Product not found.')
-  const [product] = await toProducts(db, [row], locale)
-  return product!
+  return toProduct(row, locale)
 }
 
 export async function recommend(db: DbOrTx, id: number, categoryId: number | undefined, locale: Locale): Promise<Product[]> {
   const row = await repo.findProduct(db, id)
   if (!row) throw notFound('Product not found.')
-  return toProducts(db, await repo.recommendations(db, row, categoryId, RECOMMEND_LIMIT), locale)
+  return toProducts(await repo.recommendations(db, row, categoryId, RECOMMEND_LIMIT), locale)
 }

@@ -67,11 +67,10 @@ const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 
 const excluded = (column: string) => sql.raw(`excluded.${column}`)
 
 async function slugIds(tx: Tx) {
-  const [c, ci, t] = await Promise.all([
-    tx.select({ id: categories.id, slug: categories.slug }).from(categories),
-    tx.select({ id: cities.id, slug: cities.slug }).from(cities),
-    tx.select({ id: trendGroups.id, slug: trendGroups.slug }).from(trendGroups),
-  ])
+  // one after another: a transaction holds one connection, which runs one query at a time
+  const c = await tx.select({ id: categories.id, slug: categories.slug }).from(categories)
+  const ci = await tx.select({ id: cities.id, slug: cities.slug }).from(cities)
+  const t = await tx.select({ id: trendGroups.id, slug: trendGroups.slug }).from(trendGroups)
   const toMap = (rows: { id: number; slug: string }[]) => new Map(rows.map((r) => [r.slug, r.id]))
   return { categories: toMap(c), cities: toMap(ci), trendGroups: toMap(t) }
 }
