@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 # Browser and CJK fonts for the end-to-end tests, from Debian, only when missing.
-if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
+if ! dpkg -s chromium fonts-noto-cjk >/dev/null 2>&1; then
   step "installing chromium and fonts-noto-cjk"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq

@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router'
+import type { Product } from '../../../../contract/catalog'
+import { useLocalePrefix } from '../../../lib/i18n'
+import { PinIcon } from '../../../ui/icons'
+import { Image } from '../../../ui/image'
+import { Price } from '../../../ui/price'
+import { StockBadge, stockState } from './stock-badge'
+import './product-card.css'
+
+export interface ProductCardProps {
+  product: Product
+  eager?: boolean
+  /** h2 in a page's main grid, h3 in rows under a section heading */
+  headingLevel?: 2 | 3
+}
+
+export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const locale = useLocalePrefix()
+  const state = stockState(product)
+  return (
+    <article className={`product-card${state === 'out-of-stock' ? ' is-sold-out' : ''}`}>
+      <div className="product-card__media">
+        <Image src={product.thumbnail} alt="" width={480} height={480} loading={eager ? 'eager' : 'lazy'} className="product-card__image" />
+        <span className="product-card__badge">
+          <StockBadge state={state} />
+        </span>
+      </div>
+      <div className="product-card__body">
+        <Heading className="product-card__name">
+          <Link to="/{-$locale}/product/detail/$id" params={{ locale, id: String(product.id) }} className="product-card__link">
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="product-card__city">
+          <PinIcon size={13} />
+          {product.location.city}
+        </p>
+        <Price min={product.price_min} max={product.price_max} className="product-card__price" />
+      </div>
+    </article>
+  )
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <div className="product-card__media skeleton" />
+      <div className="product-card__body">
+        <div className="skeleton" style={{ height: 14, width: '90%' }} />
+        <div className="skeleton" style={{ height: 14, width: '60%', marginTop: 6 }} />
+        <div className="skeleton" style={{ height: 16, width: '40%', marginTop: 12 }} />
+      </div>
+    </div>
+  )
+}

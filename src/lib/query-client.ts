@@ -1,0 +1,28 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { isApiError } from './api-client'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { /** toast a failure instead of leaving it to an error boundary */ toastOnError?: boolean }
+  }
+}
+
+const shouldRetry = (failureCount: number, error: unknown) =>
+  failureCount < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500)
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // A failed background refetch keeps the old data on screen, so only a toast tells the user.
+        if (query.meta?.toastOnError || query.state.data !== undefined) {
+          toast.error(error.message, { id: `query-${query.queryHash}` })
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: { staleTime: 60_000, gcTime: 10 * 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+    },
+  })
+}

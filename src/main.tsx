@@ -1,0 +1,35 @@
+import { isNotFound, isRedirect, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot, type RootOptions } from 'react-dom/client'
+import { COOKIES, DEFAULT_CURRENCY } from '../contract/constants'
+import { isApiError } from './lib/api-client'
+import { installChunkReloadGuard } from './lib/chunk-reload'
+import { getCookie, setCookie } from './lib/cookies'
+import { activateLocale } from './lib/i18n'
+import { localeFromPathname } from './lib/locale'
+import { createQueryClient } from './lib/query-client'
+import { createAppRouter } from './router'
+import './ui/styles/global.css'
+
+// Errors an error boundary already shows as a page (API failures, not-found) are not console errors.
+const onCaughtError: RootOptions['onCaughtError'] = (error, info) => {
+  if (isApiError(error) || isNotFound(error) || isRedirect(error)) return
+  console.warn('Caught by an error boundary:', error, info.componentStack)
+}
+
+async function start() {
+  if (!getCookie(COOKIES.currency)) setCookie(COOKIES.currency, DEFAULT_CURRENCY)
+  installChunkReloadGuard()
+  // Activate the page's language before the first render: I18nProvider renders nothing without one.
+  await activateLocale(localeFromPathname(location.pathname))
+  const router = createAppRouter(createQueryClient())
+  const container = document.getElementById('root')
+  if (!container) throw new Error('#root is missing from index.html')
+  createRoot(container, { onCaughtError }).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  )
+}
+
+void start()

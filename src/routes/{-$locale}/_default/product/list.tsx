@@ -1,0 +1,104 @@
+import { Plural, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { categoriesQueryOptions, useCategories } from '../../../../features/catalog/api/get-categories'
+import { productsQueryOptions, useProducts } from '../../../../features/catalog/api/get-products'
+import { trendCitiesQueryOptions, useTrendCities } from '../../../../features/catalog/api/get-trend-cities'
+import { trendGroupListQueryOptions, useTrendGroupList } from '../../../../features/catalog/api/get-trend-group-list'
+import { EmptyProducts } from '../../../../features/catalog/components/empty-state'
+import { ProductFilters, type ProductFilterValue } from '../../../../features/catalog/components/product-filters'
+import { ProductGrid, ProductGridSkeleton } from '../../../../features/catalog/components/product-grid'
+import { ProductListSearchSchema } from '../../../../features/catalog/product-search-schema'
+import { useLocalePrefix } from '../../../../lib/i18n'
+import { Breadcrumb } from '../../../../ui/breadcrumb'
+import { Pagination } from '../../../../ui/pagination'
+import { useDocumentTitle } from '../../../../ui/use-document-title'
+
+export const Route = createFileRoute('/{-$locale}/_default/product/list')({
+  validateSearch: ProductListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, locale }, deps }) =>
+    Promise.all([
+      queryClient.ensureQueryData(productsQueryOptions(locale, deps)),
+      queryClient.ensureQueryData(categoriesQueryOptions(locale)),
+      queryClient.ensureQueryData(trendCitiesQueryOptions(locale)),
+      queryClient.ensureQueryData(trendGroupListQueryOptions(locale)),
+    ]),
+  pendingComponent: ProductListSkeleton,
+  component: ProductListPage,
+})
+
+function ProductListPage() {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: page } = useProducts(search)
+  const { data: categories } = useCategories()
+  const { data: cities } = useTrendCities()
+  const { data: trendGroups } = useTrendGroupList()
+
+  const category = categories.find((c) => c.id === search.category_id)
+  const city = cities.find((c) => c.slug === search.city)
+  const trendGroup = trendGroups.find((g) => g.id === search.trend_group_id)
+  const title = [trendGroup?.name, category?.name, city?.name].filter(Boolean).join(' · ') || t`All products`
+  const total = page.total
+  useDocumentTitle(title)
+
+  const update = (patch: Partial<ProductFilterValue>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), resetScroll: false })
+
+  return (
+    <div className="container">
+      <Breadcrumb
+        items={[
+          { key: 'home', node: <Link to="/{-$locale}" params={{ locale }}>{t`Home`}</Link> },
+          {
+            key: 'products',
+            node: title === t`All products` ? t`All products` : <Link to="/{-$locale}/product/list" params={{ locale }}>{t`All products`}</Link>,
+          },
+          ...(title === t`All products` ? [] : [{ key: 'current', node: title }]),
+        ]}
+      />
+      <div className="list-head">
+        <h1 className="page-title">{title}</h1>
+        <p className="list-head__count" aria-live="polite">
+          <Plural value={total} one="# product" other="# products" />
+        </p>
+      </div>
+      <ProductFilters categories={categories} cities={cities} trendGroups={trendGroups} value={search} onChange={update} />
+      {page.data.length === 0 ? (
+        <EmptyProducts
+          action={
+            <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
+              {t`Show all products`}
+            </Link>
+          }
+        />
+      ) : (
+        <ProductGrid products={page.data} />
+      )}
+      <Pagination
+        page={page.current_page}
+        lastPage={page.last_page}
+        renderLink={(target, content, attrs) => (
+          <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
+            {content}
+          </Link>
+        )}
+      />
+    </div>
+  )
+}
+
+function ProductListSkeleton() {
+  const { t } = useLingui()
+  return (
+    <div className="container" role="status" aria-live="polite">
+      <span className="visually-hidden">{t`Loading…`}</span>
+      <div className="skeleton" style={{ height: 14, width: 160, marginBottom: 14 }} />
+      <div className="skeleton" style={{ height: 30, width: 220, marginBottom: 18 }} />
+      <div className="skeleton" style={{ height: 42, marginBottom: 18 }} />
+      <ProductGridSkeleton />
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
+import { SiteLayout } from '../../../ui/site-layout'
+
+export const Route = createFileRoute('/{-$locale}/_default')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(shopConfigQueryOptions(context.locale))
+  },
+  component: DefaultLayout,
+})
+
+function DefaultLayout() {
+  const { data } = useShopConfig()
+  return (
+    <SiteLayout shop={data?.shop}>
+      <Outlet />
+    </SiteLayout>
+  )
+}

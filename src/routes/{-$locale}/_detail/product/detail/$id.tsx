@@ -1,0 +1,112 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { productQueryOptions, useProduct } from '../../../../../features/catalog/api/get-product'
+import {
+  productRecommendationsQueryOptions,
+  useProductRecommendations,
+} from '../../../../../features/catalog/api/get-product-recommendations'
+import { ProductGallery } from '../../../../../features/catalog/components/product-gallery'
+import { ProductRow, ProductRowSkeleton } from '../../../../../features/catalog/components/product-grid'
+import { ProductSummary } from '../../../../../features/catalog/components/product-summary'
+import { ProductDetailSearchSchema } from '../../../../../features/catalog/product-search-schema'
+import { isApiError } from '../../../../../lib/api-client'
+import { useLocalePrefix } from '../../../../../lib/i18n'
+import { Breadcrumb } from '../../../../../ui/breadcrumb'
+import { useDocumentTitle } from '../../../../../ui/use-document-title'
+import '../../../../../features/catalog/components/product-page.css'
+
+const productId = (raw: string): number => (/^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : NaN)
+
+export const Route = createFileRoute('/{-$locale}/_detail/product/detail/$id')({
+  validateSearch: ProductDetailSearchSchema,
+  loader: async ({ context: { queryClient, locale }, params }) => {
+    const id = productId(params.id)
+    if (Number.isNaN(id)) throw notFound()
+    try {
+      const product = await queryClient.ensureQueryData(productQueryOptions(locale, id))
+      void queryClient.prefetchQuery(productRecommendationsQueryOptions(locale, id, product.categories[0]?.category.id))
+    } catch (error) {
+      if (isApiError(error) && error.isNotFound) throw notFound()
+      throw error
+    }
+  },
+  pendingComponent: DetailSkeleton,
+  component: ProductDetailPage,
+})
+
+function Recommendations({ id, categoryId }: { id: number; categoryId?: number }) {
+  const { t } = useLingui()
+  const { data, isPending, isError } = useProductRecommendations(id, categoryId)
+  if (isError || (data && data.length === 0)) return null
+  return (
+    <section className="section" aria-labelledby="recommendations">
+      <div className="section-head">
+        <h2 id="recommendations" className="section-title">
+          {t`You may also like`}
+        </h2>
+      </div>
+      {isPending ? <ProductRowSkeleton /> : <ProductRow products={data} label={t`You may also like`} />}
+    </section>
+  )
+}
+
+function ProductDetailPage() {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  const { id: rawId } = Route.useParams()
+  const { variant } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: product } = useProduct(productId(rawId))
+  const category = product.categories[0]?.category
+  const images = product.images.length > 0 ? product.images : [product.thumbnail]
+  useDocumentTitle(product.name)
+
+  return (
+    <div className="container product-page">
+      <Breadcrumb
+        items={[
+          { key: 'home', node: <Link to="/{-$locale}" params={{ locale }}>{t`Home`}</Link> },
+          { key: 'products', node: <Link to="/{-$locale}/product/list" params={{ locale }}>{t`All products`}</Link> },
+          ...(category
+            ? [{ key: 'category', node: <Link to="/{-$locale}/product/list" params={{ locale }} search={{ category_id: category.id }}>{category.name}</Link> }]
+            : []),
+          { key: 'product', node: product.name },
+        ]}
+      />
+      <div className="product-page__main">
+        <ProductGallery images={images} name={product.name} />
+        <ProductSummary
+          product={product}
+          variantId={variant}
+          onSelectVariant={(chosen) => void navigate({ search: { variant: chosen.id }, replace: true, resetScroll: false })}
+        />
+      </div>
+      <section className="section product-page__description" aria-labelledby="description">
+        <h2 id="description" className="section-title">
+          {t`Description`}
+        </h2>
+        <p>{product.description}</p>
+      </section>
+      <Recommendations id={product.id} categoryId={category?.id} />
+    </div>
+  )
+}
+
+function DetailSkeleton() {
+  const { t } = useLingui()
+  return (
+    <div className="container product-page" role="status" aria-live="polite">
+      <span className="visually-hidden">{t`Loading…`}</span>
+      <div className="skeleton" style={{ height: 14, width: 220, marginBottom: 14 }} />
+      <div className="product-page__main">
+        <div className="skeleton" style={{ aspectRatio: '1', borderRadius: 12 }} />
+        <div>
+          <div className="skeleton" style={{ height: 30, width: '80%' }} />
+          <div className="skeleton" style={{ height: 16, width: '40%', marginTop: 14 }} />
+          <div className="skeleton" style={{ height: 34, width: '50%', marginTop: 20 }} />
+          <div className="skeleton" style={{ height: 120, marginTop: 20 }} />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,150 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { categoriesQueryOptions, useCategories } from '../../../features/catalog/api/get-categories'
+import { productsQueryOptions, useProducts } from '../../../features/catalog/api/get-products'
+import { trendCitiesQueryOptions, useTrendCities } from '../../../features/catalog/api/get-trend-cities'
+import { trendGroupsQueryOptions, useTrendGroups } from '../../../features/catalog/api/get-trend-groups'
+import { CategoryGrid } from '../../../features/catalog/components/category-grid'
+import { HotCities, HotCitiesSkeleton } from '../../../features/catalog/components/hot-cities'
+import { ProductRow, ProductRowSkeleton } from '../../../features/catalog/components/product-grid'
+import { TrendGroupSection } from '../../../features/catalog/components/trend-group-section'
+import { useShopConfig } from '../../../features/shop/api/get-shop-config'
+import { useLocalePrefix } from '../../../lib/i18n'
+import { BannerCarousel, type BannerSlide } from '../../../ui/banner-carousel'
+import { useDocumentTitle } from '../../../ui/use-document-title'
+
+const POPULAR = { per_page: 12, sort: 'rank' } as const
+
+export const Route = createFileRoute('/{-$locale}/_home/')({
+  loader: ({ context: { queryClient, locale } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(trendCitiesQueryOptions(locale)),
+      queryClient.ensureQueryData(trendGroupsQueryOptions(locale)),
+      queryClient.ensureQueryData(categoriesQueryOptions(locale)),
+      queryClient.ensureQueryData(productsQueryOptions(locale, POPULAR)),
+    ]),
+  pendingComponent: HomeSkeleton,
+  component: HomePage,
+})
+
+function HomeBanner() {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  const subscribeUrl = useShopConfig().data?.shop.subscribe_url
+  const slides: BannerSlide[] = [
+    {
+      id: 'taste-japan',
+      image: '/images/banners/banner-1.svg',
+      title: t`Taste Japan, delivered to Taiwan`,
+      text: t`Snacks, drinks, ramen and regional gifts, picked in Japan and shipped to your door.`,
+      action: (
+        <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
+          {t`Shop all products`}
+        </Link>
+      ),
+    },
+    {
+      id: 'kansai',
+      image: '/images/banners/banner-2.svg',
+      title: t`Souvenirs from Kyoto and Osaka`,
+      text: t`Matcha sweets, crackers and local favourites from the Kansai region.`,
+      action: (
+        <Link to="/{-$locale}/product/list" params={{ locale }} search={{ city: 'kyoto' }} className="button button-primary">
+          {t`Explore Kyoto`}
+        </Link>
+      ),
+    },
+    {
+      id: 'snack-box',
+      image: '/images/banners/banner-3.svg',
+      title: t`A new snack box every month`,
+      text: t`Subscribe and discover limited treats from all over Japan.`,
+      action: subscribeUrl ? (
+        <a href={subscribeUrl} target="_blank" rel="noopener noreferrer" className="button button-primary">
+          {t`Subscribe now`}
+          <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
+        </a>
+      ) : (
+        <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
+          {t`Shop all products`}
+        </Link>
+      ),
+    },
+  ]
+  return <BannerCarousel slides={slides} label={t`Featured`} />
+}
+
+function HomePage() {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  useDocumentTitle()
+  const { data: cities } = useTrendCities()
+  const { data: groups } = useTrendGroups()
+  const { data: categories } = useCategories()
+  const { data: popular } = useProducts(POPULAR)
+  const hotCities = cities.filter((city) => city.is_hot)
+
+  return (
+    <>
+      <h1 className="visually-hidden">{t`Japan Souvenir Shop`}</h1>
+      <HomeBanner />
+      {hotCities.length > 0 ? (
+        <section className="section container" aria-labelledby="hot-cities">
+          <div className="section-head">
+            <div>
+              <h2 id="hot-cities" className="section-title">
+                {t`Hot cities`}
+              </h2>
+              <p className="section-subtitle">{t`Shop by where it comes from`}</p>
+            </div>
+          </div>
+          <HotCities cities={hotCities} />
+        </section>
+      ) : null}
+      <section className="section container" aria-labelledby="categories">
+        <div className="section-head">
+          <h2 id="categories" className="section-title">
+            {t`Shop by category`}
+          </h2>
+          <Link to="/{-$locale}/product/list" params={{ locale }} className="section-link">
+            {t`All products`}
+          </Link>
+        </div>
+        <CategoryGrid categories={categories} />
+      </section>
+      {groups.map((group) => (
+        <TrendGroupSection key={group.id} group={group} />
+      ))}
+      <section className="section container" aria-labelledby="popular">
+        <div className="section-head">
+          <h2 id="popular" className="section-title">
+            {t`Popular right now`}
+          </h2>
+          <Link to="/{-$locale}/product/list" params={{ locale }} className="section-link">
+            {t`See all`}
+            <span className="visually-hidden"> {t`Popular right now`}</span>
+          </Link>
+        </div>
+        <ProductRow products={popular.data} label={t`Popular right now`} />
+      </section>
+    </>
+  )
+}
+
+function HomeSkeleton() {
+  const { t } = useLingui()
+  return (
+    <div role="status" aria-live="polite">
+      <span className="visually-hidden">{t`Loading…`}</span>
+      <div className="skeleton" style={{ height: 'min(78vh, 560px)', minHeight: 420, borderRadius: 0 }} />
+      <div className="section container">
+        <div className="skeleton" style={{ height: 22, width: 160, marginBottom: 14 }} />
+        <HotCitiesSkeleton />
+      </div>
+      <div className="section container">
+        <div className="skeleton" style={{ height: 22, width: 200, marginBottom: 14 }} />
+        <ProductRowSkeleton />
+      </div>
+    </div>
+  )
+}

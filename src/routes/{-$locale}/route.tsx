@@ -1,0 +1,23 @@
+import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
+import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '../../lib/locale'
+import { ErrorLayout } from '../../ui/error-layout'
+import { ErrorView } from '../../ui/error-view'
+
+export const Route = createFileRoute('/{-$locale}')({
+  beforeLoad: ({ params, location }) => {
+    // The optional segment also matches /fr, /zh or /sw.js (TanStack/router#4839): only real prefixes pass.
+    // The root route has already activated the default language for the not-found page.
+    if (localeFromParam(params.locale) === null) throw notFound()
+    if (params.locale === undefined && location.pathname === '/') {
+      const stored = readLocaleCookie()
+      const prefix = stored && stored !== DEFAULT_LOCALE ? prefixOf(stored) : undefined
+      if (prefix) throw redirect({ href: `/${prefix}${location.searchStr}`, replace: true })
+    }
+  },
+  component: Outlet,
+  notFoundComponent: () => (
+    <ErrorLayout>
+      <ErrorView status={404} />
+    </ErrorLayout>
+  ),
+})

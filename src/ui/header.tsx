@@ -1,0 +1,45 @@
+import { useLingui } from '@lingui/react/macro'
+import type { PublicConfig } from '../../contract/shop'
+import { GiftIcon } from './icons'
+import { LanguageMenu } from './language-menu'
+import { Logo } from './logo'
+import { SearchBox } from './search-box'
+import './header.css'
+
+export type ShopInfo = PublicConfig['shop']
+
+interface HeaderProps {
+  shop?: ShopInfo
+  onSearch: (keyword: string) => void
+  /** the keyword of the search page being shown, so the box reflects it */
+  keyword?: string
+  /** transparent over the home banner until it turns fixed */
+  overlay?: boolean
+  fixed?: boolean
+  className?: string
+}
+
+export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = false, className = '' }: HeaderProps) {
+  const { t } = useLingui()
+  const light = overlay && !fixed
+  return (
+    <header className={`site-header${overlay ? ' site-header--overlay' : ''}${fixed ? ' is-fixed' : ''} ${className}`}>
+      <div className="container site-header__inner">
+        <Logo tone={light ? 'light' : 'dark'} />
+        <div className="site-header__search">
+          <SearchBox key={keyword} initialKeyword={keyword} onSearch={onSearch} tone={light ? 'glass' : 'solid'} />
+        </div>
+        <div className="site-header__actions">
+          {shop ? (
+            <a className="site-header__subscribe" href={shop.subscribe_url} target="_blank" rel="noopener noreferrer">
+              <GiftIcon size={18} />
+              <span>{t`Subscribe`}</span>
+              <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
+            </a>
+          ) : null}
+          <LanguageMenu tone={light ? 'light' : 'dark'} compact />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useLocalePrefix } from '../lib/i18n'
+import { GridIcon, HomeIcon, SearchIcon } from './icons'
+import './mobile-dock.css'
+
+interface MobileDockProps {
+  searchOpen: boolean
+  searchPanelId: string
+  onToggleSearch: () => void
+}
+
+/** Phone and tablet navigation; entries for favourites, cart and account arrive with those features. */
+export function MobileDock({ searchOpen, searchPanelId, onToggleSearch }: MobileDockProps) {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  return (
+    <nav className="mobile-dock" aria-label={t`Quick navigation`}>
+      <Link to="/{-$locale}" params={{ locale }} className="mobile-dock__item" activeOptions={{ exact: true, includeSearch: false }}>
+        <HomeIcon />
+        <span>{t`Home`}</span>
+      </Link>
+      <Link to="/{-$locale}/product/list" params={{ locale }} className="mobile-dock__item" activeOptions={{ includeSearch: false }}>
+        <GridIcon />
+        <span>{t`Products`}</span>
+      </Link>
+      <button type="button" className="mobile-dock__item" aria-expanded={searchOpen} aria-controls={searchPanelId} onClick={onToggleSearch}>
+        <SearchIcon />
+        <span>{t`Search`}</span>
+      </button>
+    </nav>
+  )
+}

@@ -1,0 +1,75 @@
+import { useRouterState } from '@tanstack/react-router'
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
+import { CookieBanner } from './cookie-banner'
+import { DetailHeader } from './detail-header'
+import { Footer } from './footer'
+import { Header, type ShopInfo } from './header'
+import { MobileDock } from './mobile-dock'
+import { SearchPanel } from './search-panel'
+import { useSearchNavigate } from './use-search-navigate'
+import './site-layout.css'
+
+interface SiteLayoutProps {
+  shop?: ShopInfo
+  /** overlay: transparent over the home banner; detail: back/home bar on phones */
+  header?: 'default' | 'overlay' | 'detail'
+  dock?: boolean
+  children: ReactNode
+}
+
+const RESIZE_DELAY_MS = 50
+
+/** True once the page has scrolled further than one window height. */
+function useScrolledPastWindow(enabled: boolean): boolean {
+  const [past, setPast] = useState(false)
+  useEffect(() => {
+    if (!enabled) return
+    const update = () => setPast(window.scrollY > window.innerHeight)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const onResize = () => {
+      clearTimeout(timer)
+      timer = setTimeout(update, RESIZE_DELAY_MS)
+    }
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    window.addEventListener('resize', onResize)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener('scroll', update)
+      window.removeEventListener('resize', onResize)
+    }
+  }, [enabled])
+  return past
+}
+
+export function SiteLayout({ shop, header = 'default', dock = true, children }: SiteLayoutProps) {
+  const onSearch = useSearchNavigate()
+  const [searchOpen, setSearchOpen] = useState(false)
+  const closeSearch = useCallback(() => setSearchOpen(false), [])
+  const searchPanelId = useId()
+  const fixed = useScrolledPastWindow(header === 'overlay')
+  const keyword = useRouterState({
+    select: (state) => {
+      const value = (state.location.search as { keyword?: unknown }).keyword
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+    },
+  })
+
+  return (
+    <div className={`layout${dock ? ' has-dock' : ' layout--no-dock'}`}>
+      {header === 'detail' ? <DetailHeader /> : null}
+      <Header shop={shop} onSearch={onSearch} keyword={keyword} overlay={header === 'overlay'} fixed={fixed} className={header === 'detail' ? 'site-header--desktop-only' : ''} />
+      <main id="main" className={header === 'overlay' ? 'home-main' : 'page-main'}>
+        {children}
+      </main>
+      <Footer shop={shop} />
+      {dock ? (
+        <>
+          <MobileDock searchOpen={searchOpen} searchPanelId={searchPanelId} onToggleSearch={() => setSearchOpen((open) => !open)} />
+          <SearchPanel id={searchPanelId} open={searchOpen} onClose={closeSearch} onSearch={onSearch} />
+        </>
+      ) : null}
+      <CookieBanner privacyUrl={shop?.privacy_url} />
+    </div>
+  )
+}

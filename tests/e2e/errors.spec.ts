@@ -1,0 +1,57 @@
+import { expect, test } from './kit'
+
+test.describe('error pages', () => {
+  test('/404 offers products and the home page', async ({ page }) => {
+    await page.goto('/en/404')
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+    await page.getByRole('link', { name: 'View products' }).click()
+    await expect(page).toHaveURL(/\/en\/product\/search$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'All products' })).toBeVisible()
+
+    await page.goto('/404')
+    await page.getByRole('link', { name: '回到首頁' }).click()
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+  })
+
+  test.describe('when the API fails', () => {
+    test.use({ allowedConsoleErrors: [/status of 500/] })
+
+    test('shows the 500 page with its buttons, and retry recovers', async ({ page }) => {
+      let fail = true
+      await page.route('**/api/v1/product?*', (route) =>
+        fail
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Something broke', detail: {} } }),
+            })
+          : route.fallback(),
+      )
+      await page.goto('/en/product/list')
+      await expect(page.getByRole('heading', { name: 'Oops, something went wrong' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/en/product/search')
+      await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/en')
+      // the rest of the layout still works
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+
+      fail = false
+      await page.getByRole('button', { name: 'Try again' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'All products' })).toBeVisible()
+      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+    })
+
+    test('a toast reports a failed side request', async ({ page, request }) => {
+      const product = ((await (await request.get('/api/v1/product?per_page=1')).json()) as { data: { id: number }[] }).data[0]!
+      await page.route('**/recommend*', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'Recommendations are resting', detail: {} } }),
+        }),
+      )
+      await page.goto(`/en/product/detail/${product.id}`)
+      await expect(page.getByText('Recommendations are resting')).toBeVisible({ timeout: 15_000 })
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    })
+  })
+})

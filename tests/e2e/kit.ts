@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { Product } from '../../contract/catalog'
+import type { Paged } from '../../contract/page'
+
+export { expect }
+
+export type UiLocale = 'zh-TW' | 'en' | 'ja'
+
+export const LOCALE_PATH_PREFIX: Record<UiLocale, string> = { 'zh-TW': '', en: '/en', ja: '/ja' }
+export const HTML_LANG: Record<UiLocale, string> = { 'zh-TW': 'zh-Hant-TW', en: 'en', ja: 'ja' }
+const API_LOCALE: Record<UiLocale, string> = { 'zh-TW': 'zh_tw', en: 'en', ja: 'ja' }
+
+const catalogs = new Map<UiLocale, Map<string, string>>()
+
+/** A PO catalog as msgid -> msgstr (single-line entries, as Lingui writes them). */
+function loadCatalog(locale: UiLocale): Map<string, string> {
+  const cached = catalogs.get(locale)
+  if (cached) return cached
+  const text = readFileSync(path.resolve('locales', locale, 'messages.po'), 'utf8')
+  const entries = new Map<string, string>()
+  const unquote = (s: string) => JSON.parse(s) as string
+  for (const match of text.matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)) {
+    const [, id, str] = match
+    if (id && str) entries.set(unquote(id), unquote(str))
+  }
+  catalogs.set(locale, entries)
+  return entries
+}
+
+/** The text the UI shows for an English source message in a locale, read from the PO catalog. */
+export function tr(locale: UiLocale, message: string): string {
+  if (locale === 'en') return message
+  const translated = loadCatalog(locale).get(message)
+  if (!translated) throw new Error(`No ${locale} translation for "${message}" in locales/${locale}/messages.po`)
+  return translated
+}
+
+interface KitOptions {
+  /** console errors matching one of these (text plus the resource URL) do not fail the test */
+  allowedConsoleErrors: RegExp[]
+  /** pre-accept the cookie notice so it does not cover the page; the cookie-banner spec turns this off */
+  acceptCookies: boolean
+}
+
+/**
+ * The project's `test`: fails on any console error or uncaught page error, and starts each test
+ * with the cookie notice accepted unless told otherwise.
+ */
+export const test = base.extend<KitOptions & { guard: void }>({
+  allowedConsoleErrors: [[], { option: true }],
+  acceptCookies: [true, { option: true }],
+  guard: [
+    async ({ page, context, baseURL, allowedConsoleErrors, acceptCookies }, use) => {
+      if (acceptCookies) await context.addCookies([{ name: 'gdpr_accepted', value: '1', url: baseURL! }])
+      const problems: string[] = []
+      const allowed = allowedConsoleErrors
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        const text = `${message.text()} @ ${message.location().url}`
+        if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`)
+      })
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      await use()
+      expect(problems, 'the page logged errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+const productCache = new Map<string, Product[]>()
+
+/** Every product in the shop (as the API lists them), for finding one with a given trait. */
+export async function allProducts(request: APIRequestContext, locale: UiLocale = 'zh-TW'): Promise<Product[]> {
+  const cached = productCache.get(locale)
+  if (cached) return cached
+  const products: Product[] = []
+  for (let page = 1; ; page++) {
+    const response = await request.get(`/api/v1/product?per_page=100&page=${page}`, { headers: { 'X-localization': API_LOCALE[locale] } })
+    expect(response.ok()).toBe(true)
+    const body = (await response.json()) as Paged<Product>
+    products.push(...body.data)
+    if (page >= body.last_page) break
+  }
+  productCache.set(locale, products)
+  return products
+}
+
+export async function findProduct(request: APIRequestContext, predicate: (p: Product) => boolean, locale: UiLocale = 'zh-TW'): Promise<Product> {
+  const product = (await allProducts(request, locale)).find(predicate)
+  if (!product) throw new Error('The catalogue has no product with the trait this test needs')
+  return product
+}
+
+/** NT$1,234, as the shop shows prices. */
+export const ntd = (amount: number) => `NT$${amount.toLocaleString('en-US')}`
+
+/** The page's header (banner landmark); on phones the detail pages use a bar without one. */
+export const header = (page: Page) => page.getByRole('banner')

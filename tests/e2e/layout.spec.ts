@@ -1,0 +1,55 @@
+import { expect, test, tr } from './kit'
+
+test.describe('layout', () => {
+  test('the footer lists the links and contact from the configuration', async ({ page, request }) => {
+    const { data } = (await (await request.get('/api/v1/config')).json()) as { data: { shop: Record<string, string> } }
+    await page.goto('/en/product/list')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('link', { name: /FAQ/ })).toHaveAttribute('href', data.shop.faq_url!)
+    await expect(footer.getByRole('link', { name: /Privacy policy/ })).toHaveAttribute('href', data.shop.privacy_url!)
+    await expect(footer.getByRole('link', { name: /Terms of use/ })).toHaveAttribute('href', data.shop.terms_url!)
+    await expect(footer.getByRole('link', { name: /Operating company/ })).toHaveAttribute('href', data.shop.company_url!)
+    await expect(footer.getByRole('link', { name: /LINE/ })).toHaveAttribute('href', data.shop.line_url!)
+    await expect(footer.getByRole('link', { name: /snack box/ })).toHaveAttribute('href', data.shop.subscribe_url!)
+    await expect(footer.getByRole('link', { name: data.shop.email! })).toHaveAttribute('href', `mailto:${data.shop.email}`)
+    await expect(footer).toContainText('Monday to Friday, 9am to 6pm')
+    await expect(footer.getByRole('button', { name: /Language/ })).toBeVisible()
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`)
+  })
+
+  test('Japanese hours are given in Japan time', async ({ page }) => {
+    await page.goto('/ja/product/list')
+    await expect(page.getByRole('contentinfo')).toContainText(tr('ja', 'Monday to Friday, 9am to 6pm'))
+    await expect(page.getByRole('contentinfo')).toContainText('10:00〜19:00')
+  })
+
+  test('the subscribe link in the header opens the configured page', async ({ page, request, isMobile }) => {
+    const { data } = (await (await request.get('/api/v1/config')).json()) as { data: { shop: Record<string, string> } }
+    await page.goto('/en/product/list')
+    const link = page.getByRole('banner').getByRole('link', { name: /Subscribe/ })
+    await expect(link).toHaveAttribute('href', data.shop.subscribe_url!)
+    await expect(link).toHaveAttribute('target', '_blank')
+    if (isMobile) await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible()
+    else await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeHidden()
+  })
+
+  test('the detail page has back and home buttons on phones', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the back/home bar is for phones')
+    await page.goto('/en/product/list')
+    await page.getByRole('main').getByRole('article').first().getByRole('link').click()
+    await expect(page).toHaveURL(/detail/)
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page).toHaveURL(/\/en\/product\/list$/)
+    await page.getByRole('main').getByRole('article').first().getByRole('link').click()
+    await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click()
+    await expect(page).toHaveURL(/\/en$/)
+  })
+
+  test('every page has a title and one main landmark', async ({ page }) => {
+    for (const path of ['/en', '/en/product/list', '/en/404']) {
+      await page.goto(path)
+      await expect(page.getByRole('main')).toHaveCount(1)
+      await expect(page).toHaveTitle(/Japan Souvenir Shop/)
+    }
+  })
+})
