@@ -33,11 +33,15 @@ test.describe('layout', () => {
     else await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeHidden()
   })
 
-  test('the detail page has back and home buttons on phones', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the back/home bar is for phones')
+  test('the detail page has back and home buttons on phones, the full header on desktops', async ({ page, isMobile }) => {
     await page.goto('/en/product/list')
     await page.getByRole('main').getByRole('article').first().getByRole('link').click()
     await expect(page).toHaveURL(/detail/)
+    if (!isMobile) {
+      await expect(page.getByRole('button', { name: 'Back' })).toBeHidden()
+      await expect(page.getByRole('banner').getByRole('searchbox')).toBeVisible()
+      return
+    }
     await page.getByRole('button', { name: 'Back' }).click()
     await expect(page).toHaveURL(/\/en\/product\/list$/)
     await page.getByRole('main').getByRole('article').first().getByRole('link').click()
