@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api`: requests per second and latency of the catalogue's two hottest reads,
- * product list and product detail, on PGlite and (when it answers) on Postgres. Load goes to
+ * product list and product detail, on PGlite and (when it answers) on Postgres, with the
+ * in-memory catalogue cache as shipped and with it off (what a cache miss costs). Load goes to
  * 127.0.0.1 only, for a bounded time. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50).
  */
 import autocannon from 'autocannon'
@@ -21,6 +22,11 @@ async function measure(url: string) {
 }
 
 async function benchOne(label: string, env: Record<string, string>) {
+  await benchMode(`${label} cached`, env)
+  await benchMode(`${label} uncached`, { ...env, CATALOGUE_CACHE_SECONDS: '0' })
+}
+
+async function benchMode(label: string, env: Record<string, string>) {
   const shop = await startShopProcess(env)
   try {
     const list = await (await fetch(`${shop.url}/api/v1/product?per_page=18`)).json()
@@ -29,7 +35,7 @@ async function benchOne(label: string, env: Record<string, string>) {
       { endpoint: 'GET /product?per_page=18', ...(await measure(`${shop.url}/api/v1/product?per_page=18`)) },
       { endpoint: `GET /product/${id}`, ...(await measure(`${shop.url}/api/v1/product/${id}`)) },
     ]
-    for (const r of rows) console.log(`${label.padEnd(9)} ${r.endpoint.padEnd(26)} ${String(r.rps).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`)
+    for (const r of rows) console.log(`${label.padEnd(18)} ${r.endpoint.padEnd(26)} ${String(r.rps).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`)
   } finally {
     await shop.stop()
   }
