@@ -6,13 +6,24 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'UNSUPPORTED_CURRENCY',
   'INTERNAL_ERROR',
+  'UNAUTHENTICATED',
+  'INVALID_EMAIL_OR_PASSWORD',
+  'TOO_MANY_ATTEMPTS',
+  'RATE_LIMITED',
+  'RESEND_TOO_SOON',
+  'RESET_LINK_EXPIRED',
+  'LINK_INVALID',
+  'EMAIL_ALREADY_VERIFIED',
+  'SOCIAL_PROVIDER_UNAVAILABLE',
+  'SOCIAL_SIGN_IN_FAILED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-export type ErrorDetail = Record<string, string[]>
+/** Field messages keyed by field, plus a few numeric facts (`lock_minutes`, `retry_after`). */
+export type ErrorDetail = Record<string, string[] | number>
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode | (string & {}); message: string; detail: ErrorDetail & Record<string, unknown> }
+  error: { code: ErrorCode | (string & {}); message: string; detail: ErrorDetail }
 }
 
 export const ApiErrorSchema = v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { SOCIAL_PROVIDERS } from './auth'
 
 /** Public settings the PWA reads at run time, so one build serves any deployment. */
 export const PublicConfigSchema = v.object({
@@ -11,6 +12,11 @@ export const PublicConfigSchema = v.object({
     company_url: v.string(),
     line_url: v.string(),
     subscribe_url: v.string(),
+  }),
+  auth: v.object({
+    /** the social sign-in methods this deployment offers */
+    providers: v.array(v.picklist(SOCIAL_PROVIDERS)),
+    lock_minutes: v.number(),
   }),
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>

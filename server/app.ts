@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { Hono } from 'hono'
 import { openAPIRouteHandler } from 'hono-openapi'
 import type { Config } from './config'
@@ -5,6 +6,11 @@ import type { Database } from './db/client'
 import { handleError, notFound } from './lib/errors'
 import type { Logger } from './lib/logger'
 import { requestContext } from './lib/request-context'
+import { systemClock, type Clock } from './lib/clock'
+import { createMailer, type Mailer } from './lib/mailer'
+import { accountRoutes } from './modules/account/routes'
+import { authRoutes } from './modules/auth/routes'
+import { socialProviders } from './modules/auth/social-providers'
 import { catalogRoutes } from './modules/catalog/routes'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
@@ -15,14 +21,29 @@ export interface AppDeps {
   config: Config
   database: Database
   logger: Logger
+  /** defaults to the system clock; tests pass one they can move */
+  clock?: Clock
+  /** defaults to SMTP_URL, else the outbox under DATA_DIR */
+  mailer?: Mailer
 }
 
 /** The whole HTTP surface: the JSON API under /api/v1 and the built PWA around it. */
-export function buildApp({ config, database, logger }: AppDeps) {
+export function buildApp({ config, database, logger, clock = systemClock, mailer }: AppDeps) {
+  const providers = socialProviders(config)
+  const authDeps = {
+    db: database.db,
+    clock,
+    config,
+    logger,
+    providers,
+    mailer: mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+  }
   const api = new Hono()
     .use(requestContext())
-    .route('/', shopRoutes(config, database))
+    .route('/', shopRoutes(config, database, Object.keys(providers)))
     .route('/', catalogRoutes(database.db, config.catalogueCacheMs))
+    .route('/', authRoutes(authDeps))
+    .route('/', accountRoutes(authDeps))
 
   api.get(
     '/openapi.json',
@@ -36,6 +57,7 @@ export function buildApp({ config, database, logger }: AppDeps) {
             'JSON API of the shop. Success: `{"data": ...}`; lists: `{"data": [...], "current_page", "per_page", "total", "last_page"}`; errors: `{"error": {"code", "message", "detail"}}` with the message in the language of `X-localization`.',
         },
         servers: [{ url: API_BASE }],
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
     }),
   )

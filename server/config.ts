@@ -21,6 +21,27 @@ export const EnvSchema = v.object({
   /** how long a server keeps public catalogue answers in memory; 0 turns the cache off */
   CATALOGUE_CACHE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds'), v.transform(Number)), '10'),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  /** the shop's address as shoppers reach it: links in mails and social sign-in callbacks; default http://HOST:PORT */
+  PUBLIC_URL: v.optional(v.pipe(url, v.regex(/[^/]$/, 'must not end with /'))),
+  /** use the first X-Forwarded-For address as the client's (only behind a proxy that sets it) */
+  TRUST_PROXY: v.optional(bool, 'false'),
+  AUTH_TOKEN_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
+  /** how long the third failed sign-in in a row locks an account */
+  LOCK_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '15'),
+  /** requests per minute one client address may make to sign-in, register and forgot-password, each */
+  AUTH_RATE_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '20'),
+  /** smtp://user:pass@host:587 or smtps://...; unset: mails are written to DATA_DIR/outbox as .eml files */
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), '日本伴手禮小舖 <no-reply@souvenir-shop.example>'),
+  GOOGLE_CLIENT_ID: v.optional(v.string()),
+  GOOGLE_CLIENT_SECRET: v.optional(v.string()),
+  /** the OpenID provider; change only to test against a local provider */
+  GOOGLE_ISSUER: v.optional(url, 'https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: v.optional(v.string()),
+  FACEBOOK_CLIENT_SECRET: v.optional(v.string()),
+  FACEBOOK_AUTHORIZE_URL: v.optional(url, 'https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: v.optional(url, 'https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_PROFILE_URL: v.optional(url, 'https://graph.facebook.com/v19.0/me'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'service@souvenir-shop.example'),
   SHOP_FAQ_URL: v.optional(url, 'https://souvenir-shop.example/faq'),
@@ -43,6 +64,28 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   seedCatalogue: env.SEED_CATALOGUE,
   catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
   logLevel: env.LOG_LEVEL,
+  publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`,
+  trustProxy: env.TRUST_PROXY,
+  auth: {
+    tokenMs: env.AUTH_TOKEN_DAYS * 86_400_000,
+    lockMinutes: env.LOCK_MINUTES,
+    rateLimitPerMinute: env.AUTH_RATE_LIMIT,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : undefined,
+    facebook:
+      env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
+        ? {
+            clientId: env.FACEBOOK_CLIENT_ID,
+            clientSecret: env.FACEBOOK_CLIENT_SECRET,
+            authorizeUrl: env.FACEBOOK_AUTHORIZE_URL,
+            tokenUrl: env.FACEBOOK_TOKEN_URL,
+            profileUrl: env.FACEBOOK_PROFILE_URL,
+          }
+        : undefined,
+  },
+  mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   shop: {
     name: env.SHOP_NAME,
     email: env.SHOP_EMAIL,

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import type { ProductStatus, StockType } from '../../contract/constants'
 import type { Localized } from '../../contract/localized'
 
@@ -104,4 +103,118 @@ export const variants = pgTable(
   (t) => [index('variants_product_idx').on(t.product_id)],
 )
 
-export const touch = () => sql`now()`
+
+// ---- accounts ---------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** stored lower-cased and trimmed; unique */
+    email: text('email').notNull().unique(),
+    /** argon2id; null for an account that only ever signed in through a social provider */
+    password_hash: text('password_hash'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    phone_number: text('phone_number').notNull().default(''),
+    nationality: text('nationality').notNull().default('Taiwan'),
+    gender: text('gender').$type<'MALE' | 'FEMALE' | 'OTHER'>().notNull().default('MALE'),
+    birthday: date('birthday', { mode: 'string' }),
+    avatar_url: text('avatar_url'),
+    /** language of the member's mails */
+    locale: text('locale').$type<'zh_tw' | 'en' | 'ja'>().notNull().default('zh_tw'),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    referrer_code: text('referrer_code').notNull().unique(),
+    referred_by: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** how the account was created: GENERAL (e-mail) or a social provider */
+    signup_method: text('signup_method').$type<'GENERAL' | 'GOOGLE' | 'FACEBOOK'>().notNull().default('GENERAL'),
+    failed_logins: integer('failed_logins').notNull().default(0),
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('users_referred_by_idx').on(t.referred_by)],
+)
+
+/** Bearer tokens: only a SHA-256 of the token is kept. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    method: text('method').$type<'GENERAL' | 'GOOGLE' | 'FACEBOOK'>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.user_id)],
+)
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'google' | 'facebook'>().notNull(),
+    provider_user_id: text('provider_user_id').notNull(),
+    email: text('email'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('social_accounts_provider_user').on(t.provider, t.provider_user_id), index('social_accounts_user_idx').on(t.user_id)],
+)
+
+/**
+ * Single-use secrets sent by mail or handed across a redirect: e-mail verification, password
+ * reset, the social sign-in exchange code and a pending social registration. Hashed like tokens.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'social_login' | 'social_register'>().notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** purpose-specific data, e.g. the social profile waiting for registration */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_tokens_user_idx').on(t.user_id, t.purpose)],
+)
+
+/** The state of a social sign-in between the redirect to the provider and its callback (PKCE). */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').$type<'google' | 'facebook'>().notNull(),
+  code_verifier: text('code_verifier').notNull(),
+  nonce: text('nonce'),
+  source: text('source').$type<'ec' | 'subscribe'>().notNull(),
+  locale: text('locale').$type<'zh_tw' | 'en' | 'ja'>().notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Fixed-window counters shared by every API server: per-address rate limits and mail cooldowns. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+})
+
+/** Every sign-in outcome, for the member's security and the shop's support. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    outcome: text('outcome').$type<'SUCCESSED' | 'FAILED' | 'LOCKED'>().notNull(),
+    address: text('address'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_user_idx').on(t.user_id)],
+)

@@ -11,7 +11,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly detail: ErrorDetail & Record<string, unknown> = {},
+    readonly detail: ErrorDetail = {},
   ) {
     super(message)
     this.name = 'AppError'
@@ -20,14 +20,14 @@ export class AppError extends Error {
 
 export const notFound = (message = 'The requested resource was not found.') => new AppError('NOT_FOUND', 404, message)
 
-export const validationFailed = (detail: ErrorDetail) => new AppError('VALIDATION_FAILED', 400, 'The given data was invalid.', detail)
+export const validationFailed = (detail: Record<string, string[]>) => new AppError('VALIDATION_FAILED', 400, 'The given data was invalid.', detail)
 
 export function errorBody(c: Context, error: AppError): ApiErrorBody {
   const locale = localeOf(c)
   const detail = Object.fromEntries(
     Object.entries(error.detail).map(([key, value]) => [
       key,
-      Array.isArray(value) ? value.map((m) => (typeof m === 'string' ? translate(locale, m) : m)) : value,
+      Array.isArray(value) ? value.map((m) => translate(locale, m)) : value,
     ]),
   )
   return { error: { code: error.code, message: translate(locale, error.message), detail } }

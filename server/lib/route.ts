@@ -28,19 +28,39 @@ const json = (schema: v.GenericSchema) => ({ 'application/json': { schema: resol
 
 const errorResponse = (description: string) => ({ description, content: json(ApiErrorSchema) })
 
-/** OpenAPI description of a JSON endpoint: its success body plus the error bodies every endpoint can answer. */
-export const documented = (options: { summary: string; tags: string[]; response: v.GenericSchema; notFound?: boolean }) =>
+interface RouteDoc {
+  summary: string
+  tags: string[]
+  /** the success body; omit for a redirect */
+  response?: v.GenericSchema
+  /** answers 201 Created */
+  created?: boolean
+  /** answers with a redirect (302) instead of JSON */
+  redirect?: boolean
+  /** needs `Authorization: Bearer <token>` */
+  auth?: boolean
+  notFound?: boolean
+  /** further error answers, by status */
+  errors?: Record<number, string>
+}
+
+/** OpenAPI description of an endpoint: its success body plus the error bodies it can answer. */
+export const documented = (options: RouteDoc) =>
   describeRoute({
     summary: options.summary,
     tags: options.tags,
+    ...(options.auth ? { security: [{ bearer: [] }] } : {}),
     parameters: [
       { name: 'X-localization', in: 'header', required: false, schema: { type: 'string', enum: ['zh_tw', 'en', 'ja'], default: 'zh_tw' } },
       { name: 'currency', in: 'header', required: false, schema: { type: 'string', enum: ['TWD'], default: 'TWD' } },
     ],
     responses: {
-      200: { description: 'OK', content: json(options.response) },
+      ...(options.redirect ? { 302: { description: 'Redirect to the PWA' } } : {}),
+      ...(options.response ? { [options.created ? 201 : 200]: { description: options.created ? 'Created' : 'OK', content: json(options.response) } } : {}),
       400: errorResponse('Invalid input (VALIDATION_FAILED) or unsupported currency'),
+      ...(options.auth ? { 401: errorResponse('Missing, expired or revoked token (UNAUTHENTICATED)') } : {}),
       ...(options.notFound ? { 404: errorResponse('Not found') } : {}),
+      ...Object.fromEntries(Object.entries(options.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
       500: errorResponse('Unexpected failure'),
     },
   })

@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { createLogger } from '../../server/lib/logger'
+import type { Mail } from '../../server/lib/mailer'
 import type { CatalogueFile } from '../../contract/catalogue-file'
 import { importCatalogue } from '../../server/modules/catalogue-import/service'
 
@@ -66,8 +67,20 @@ export async function freshDatabase(target: DatabaseTarget): Promise<Database> {
   }
 }
 
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(public time = new Date('2026-11-21T09:00:00Z').getTime()) {}
+  now = () => new Date(this.time)
+  advance(ms: number) {
+    this.time += ms
+  }
+}
+
 export interface TestShop {
   database: Database
+  clock: TestClock
+  /** every mail the shop sent, newest last */
+  mails: Mail[]
   request(path: string, init?: RequestInit & { locale?: string }): Promise<Response>
   json<T = any>(path: string, init?: RequestInit & { locale?: string }): Promise<{ status: number; body: T; headers: Headers }>
   close(): Promise<void>
@@ -78,7 +91,9 @@ export async function startShop(target: DatabaseTarget, options: { catalogue?: C
   const database = await freshDatabase(target)
   if (options.catalogue) await importCatalogue(database.db, options.catalogue)
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', ...options.env })
-  const app = buildApp({ config, database, logger: createLogger('silent') })
+  const clock = new TestClock()
+  const mails: Mail[] = []
+  const app = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) } })
   const request = (path: string, init: RequestInit & { locale?: string } = {}) => {
     const headers = new Headers(init.headers)
     if (init.locale) headers.set('x-localization', init.locale)
@@ -86,6 +101,8 @@ export async function startShop(target: DatabaseTarget, options: { catalogue?: C
   }
   return {
     database,
+    clock,
+    mails,
     request,
     async json(path, init) {
       const res = await request(path, init)

@@ -1,0 +1,44 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Logger } from './logger'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** the link the mail is about, logged when mails go to the outbox so a local owner can follow it */
+  link?: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+/**
+ * Sends through `SMTP_URL` when set; otherwise writes each mail as an .eml file under
+ * `DATA_DIR/outbox/` and logs its link, so a shop run on one machine still works end to end.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl)
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      },
+    }
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  let sequence = 0
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      await mkdir(options.outboxDir, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${++sequence}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`
+      const file = path.join(options.outboxDir, name)
+      await writeFile(file, info.message as Buffer)
+      options.logger.info('mail written to the outbox', { to: mail.to, subject: mail.subject, file, link: mail.link })
+    },
+  }
+}

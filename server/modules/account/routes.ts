@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { AuthUserSchema, ChangePasswordInputSchema, LoginResultSchema, ProfileInputSchema, ReferralSchema, VerifyEmailInputSchema } from '../../../contract/auth'
+import { dataSchema } from '../../../contract/page'
+import { documented, validate } from '../../lib/route'
+import { requireUser } from '../auth/middleware'
+import * as service from '../auth/service'
+
+/** The signed-in member's own data: every handler reads the member from the token, never from the request. */
+export function accountRoutes(deps: service.AuthDeps) {
+  const tags = ['Member']
+  const member = requireUser(deps)
+  return new Hono()
+    .get(
+      '/user/verify_email/confirm',
+      documented({ summary: 'The link in the verification mail; redirects to the PWA', tags, redirect: true }),
+      validate('query', VerifyEmailInputSchema),
+      async (c) => c.redirect(await service.confirmEmail(deps, c.req.valid('query').token), 302),
+    )
+    .get('/user', documented({ summary: 'The signed-in member', tags, response: dataSchema(AuthUserSchema), auth: true }), member, async (c) => {
+      const session = c.get('session')
+      return c.json({ data: await service.toAuthUser(deps.db, session.user, session.method) })
+    })
+    .put(
+      '/user',
+      documented({ summary: 'Edit the profile', tags, response: dataSchema(AuthUserSchema), auth: true }),
+      member,
+      validate('json', ProfileInputSchema),
+      async (c) => c.json({ data: await service.updateProfile(deps, c.get('session'), c.req.valid('json')) }),
+    )
+    .put(
+      '/user/password',
+      documented({ summary: 'Change the password; signs out every other session and returns a new token', tags, response: dataSchema(LoginResultSchema), auth: true }),
+      member,
+      validate('json', ChangePasswordInputSchema),
+      async (c) => c.json({ data: await service.changePassword(deps, c.get('session'), c.req.valid('json')) }),
+    )
+    .get(
+      '/user/verify_email',
+      documented({
+        summary: 'Mail a verification link',
+        tags,
+        response: dataSchema(v.boolean()),
+        auth: true,
+        errors: { 409: 'Already verified (EMAIL_ALREADY_VERIFIED)', 429: 'Another mail within 30 seconds (RESEND_TOO_SOON)' },
+      }),
+      member,
+      async (c) => {
+        await service.resendVerification(deps, c.get('session'))
+        return c.json({ data: true })
+      },
+    )
+    .get(
+      '/user/referrer',
+      documented({ summary: "The member's referrer code and the people who joined with it", tags, response: dataSchema(dataSchema(ReferralSchema)), auth: true }),
+      member,
+      async (c) => c.json({ data: { data: await service.referrals(deps, c.get('session')) } }),
+    )
+}

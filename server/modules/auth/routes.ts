@@ -1,0 +1,116 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import {
+  AuthUserSchema,
+  ForgotPasswordInputSchema,
+  LoginInputSchema,
+  LoginResultSchema,
+  RegisterInputSchema,
+  ResetPasswordInputSchema,
+  SocialCallbackQuerySchema,
+  SocialExchangeInputSchema,
+  SocialProviderParamSchema,
+  SocialRegisterInputSchema,
+  SocialStartQuerySchema,
+} from '../../../contract/auth'
+import { dataSchema } from '../../../contract/page'
+import { clientAddress } from '../../lib/client-address'
+import { documented, validate } from '../../lib/route'
+import { requireUser } from './middleware'
+import * as service from './service'
+import * as social from './social-service'
+
+const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detail.retry_after seconds)' }
+
+export function authRoutes(deps: social.SocialDeps) {
+  const tags = ['Authentication']
+  const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, deps.config.trustProxy)
+  return new Hono()
+    .post(
+      '/register',
+      documented({ summary: 'Create an account; a verification mail is sent', tags, response: dataSchema(AuthUserSchema), created: true, errors: TooMany }),
+      validate('json', RegisterInputSchema),
+      async (c) => {
+        await service.limitAddress(deps, 'register', address(c))
+        return c.json({ data: await service.register(deps, c.req.valid('json'), c.get('locale')) }, 201)
+      },
+    )
+    .post(
+      '/login',
+      documented({
+        summary: 'Sign in with e-mail and password',
+        tags,
+        response: dataSchema(LoginResultSchema),
+        errors: { 401: 'Wrong e-mail or password (INVALID_EMAIL_OR_PASSWORD)', 429: 'Locked after three failures (TOO_MANY_ATTEMPTS, detail.lock_minutes) or RATE_LIMITED' },
+      }),
+      validate('json', LoginInputSchema),
+      async (c) => {
+        await service.limitAddress(deps, 'login', address(c))
+        return c.json({ data: await service.login(deps, c.req.valid('json'), address(c)) })
+      },
+    )
+    .get('/logout', documented({ summary: 'Revoke this token', tags, response: dataSchema(v.boolean()), auth: true }), requireUser(deps), async (c) => {
+      await service.logout(deps, c.get('session'))
+      return c.json({ data: true })
+    })
+    .post(
+      '/forgot_password',
+      documented({
+        summary: 'Mail a password-reset link (same answer for unknown addresses)',
+        tags,
+        response: dataSchema(v.boolean()),
+        errors: { 429: 'Another mail within 30 seconds (RESEND_TOO_SOON, detail.retry_after) or RATE_LIMITED' },
+      }),
+      validate('json', ForgotPasswordInputSchema),
+      async (c) => {
+        await service.limitAddress(deps, 'forgot', address(c))
+        await service.forgotPassword(deps, c.req.valid('json').email, c.get('locale'))
+        return c.json({ data: true })
+      },
+    )
+    .post(
+      '/reset_password',
+      documented({ summary: 'Set a new password with the mailed link', tags, response: dataSchema(v.boolean()) }),
+      validate('json', ResetPasswordInputSchema),
+      async (c) => {
+        await service.resetPassword(deps, c.req.valid('json'))
+        return c.json({ data: true })
+      },
+    )
+    .post(
+      '/auth/social/exchange',
+      documented({ summary: 'Trade the social sign-in code for a token', tags, response: dataSchema(LoginResultSchema) }),
+      validate('json', SocialExchangeInputSchema),
+      async (c) => c.json({ data: await social.exchangeSocialCode(deps, c.req.valid('json').code) }),
+    )
+    .get(
+      '/auth/social-register',
+      documented({
+        summary: 'The provider profile waiting for registration',
+        tags,
+        response: dataSchema(v.object({ provider: v.string(), email: v.nullable(v.string()), first_name: v.string(), last_name: v.string(), source: v.string() })),
+      }),
+      validate('query', v.object({ ticket: v.pipe(v.string(), v.nonEmpty('is required')) })),
+      async (c) => c.json({ data: await social.pendingSocialProfile(deps, c.req.valid('query').ticket) }),
+    )
+    .post(
+      '/auth/social-register',
+      documented({ summary: 'Complete an account started by a social sign-in', tags, response: dataSchema(LoginResultSchema), created: true }),
+      validate('json', SocialRegisterInputSchema),
+      async (c) => c.json({ data: await social.completeSocialRegistration(deps, c.req.valid('json')) }, 201),
+    )
+    .get(
+      '/auth/:provider',
+      documented({ summary: 'Where to send the browser to sign in with a provider', tags, response: dataSchema(v.string()), notFound: true }),
+      validate('param', SocialProviderParamSchema),
+      validate('query', SocialStartQuerySchema),
+      async (c) => c.json({ data: await social.startSocial(deps, c.req.valid('param').provider, c.req.valid('query').source, c.get('locale')) }),
+    )
+    .get(
+      '/auth/:provider/callback',
+      documented({ summary: "The provider's return; redirects to the PWA", tags, redirect: true }),
+      validate('param', SocialProviderParamSchema),
+      validate('query', SocialCallbackQuerySchema),
+      async (c) => c.redirect(await social.finishSocial(deps, c.req.valid('param').provider, new URL(c.req.url)), 302),
+    )
+}

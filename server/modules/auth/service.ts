@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto'
+import type * as v from 'valibot'
+import type { ChangePasswordInputSchema, ResetPasswordInputSchema } from '../../../contract/auth';
+import { type AuthUser, type LoginInput, type LoginMethod, type LoginResult, type ProfileInput, type RegisterInput, MESSAGES, LIMITS } from '../../../contract/auth'
+import type { Locale } from '../../../contract/constants'
+import type { Config } from '../../config'
+import type { Db, DbOrTx } from '../../db/client'
+import type { Clock } from '../../lib/clock'
+import { AppError, validationFailed } from '../../lib/errors'
+import type { Logger } from '../../lib/logger'
+import type { Mailer } from '../../lib/mailer'
+import { hit } from '../../lib/rate-limit'
+import { decoyHash, fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
+import { linkMail } from './mails'
+import * as repo from './repo'
+
+export interface AuthDeps {
+  db: Db
+  clock: Clock
+  mailer: Mailer
+  config: Config
+  logger: Logger
+}
+
+export interface Session {
+  user: repo.UserRow
+  tokenId: number
+  method: LoginMethod
+}
+
+const MAX_FAILURES = 3
+const VERIFY_LINK_MS = 24 * 3_600_000
+const RESET_LINK_MS = 60 * 60_000
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+const LOCALE_PREFIX: Record<Locale, string> = { zh_tw: '', en: '/en', ja: '/ja' }
+export const pwaUrl = (config: Config, locale: Locale, path: string) => `${config.publicUrl}${LOCALE_PREFIX[locale]}${path}`
+
+export async function toAuthUser(db: DbOrTx, user: repo.UserRow, method: LoginMethod): Promise<AuthUser> {
+  const social = await repo.socialOf(db, user.id)
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    gender: user.gender,
+    birthday: user.birthday,
+    email: user.email,
+    email_verified_at: user.email_verified_at?.toISOString() ?? null,
+    phone_number: user.phone_number,
+    nationality: user.nationality,
+    locale: user.locale,
+    referrer_code: user.referrer_code,
+    avatar_url: user.avatar_url,
+    logged_in_method: method,
+    has_password: user.password_hash !== null,
+    social: social.map((s) => ({ provider: s.provider })),
+    scope: ['member'],
+  }
+}
+
+/** A per-address limit on the endpoints that guess or send mail; shared by every server through the database. */
+export async function limitAddress(deps: AuthDeps, endpoint: string, address: string) {
+  const result = await hit(deps.db, deps.clock, `${endpoint}:${address}`, deps.config.auth.rateLimitPerMinute, 60_000)
+  if (!result.allowed) {
+    throw new AppError('RATE_LIMITED', 429, 'Too many requests; please wait a moment and try again.', { retry_after: result.retryAfter })
+  }
+}
+
+const newReferrerCode = () => randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8)
+
+/** Creates a member with a unique referrer code (retrying the rare collision). */
+export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await repo.insertUser(db, { ...values, referrer_code: newReferrerCode() })
+    } catch (error) {
+      const message = String((error as { cause?: unknown }).cause ?? error)
+      if (attempt < 3 && message.includes('referrer_code')) continue
+      throw error
+    }
+  }
+}
+
+export async function referrerId(db: DbOrTx, code: string | undefined) {
+  if (!code) return null
+  const referrer = await repo.findUserByReferrerCode(db, code.trim().toUpperCase())
+  if (!referrer) throw validationFailed({ referrer_code: [MESSAGES.referrer] })
+  return referrer.id
+}
+
+export async function issueToken(deps: AuthDeps, userId: number, method: LoginMethod, db: DbOrTx = deps.db) {
+  const token = randomToken()
+  const now = deps.clock()
+  await repo.insertToken(db, { user_id: userId, token_hash: fingerprint(token), method, created_at: now, expires_at: new Date(now.getTime() + deps.config.auth.tokenMs) })
+  return token
+}
+
+async function sendVerification(deps: AuthDeps, user: repo.UserRow) {
+  const token = randomToken()
+  const now = deps.clock()
+  await repo.retireOneTime(deps.db, user.id, 'verify_email', now)
+  await repo.insertOneTime(deps.db, { purpose: 'verify_email', token_hash: fingerprint(token), user_id: user.id, created_at: now, expires_at: new Date(now.getTime() + VERIFY_LINK_MS) })
+  const link = `${deps.config.publicUrl}/api/v1/user/verify_email/confirm?token=${token}`
+  await deps.mailer.send(linkMail('verify', user.locale, { to: user.email, name: user.first_name, link, shopName: deps.config.shop.name }))
+}
+
+// ---- register and sign in ---------------------------------------------------
+
+export async function register(deps: AuthDeps, input: RegisterInput, locale: Locale): Promise<AuthUser> {
+  const email = normalizeEmail(input.email)
+  const user = await deps.db.transaction(async (tx) => {
+    if (await repo.findUserByEmail(tx, email)) throw validationFailed({ email: [MESSAGES.taken] })
+    const referred_by = await referrerId(tx, input.referrer_code)
+    return createUser(tx, {
+      email,
+      password_hash: await hashPassword(input.password),
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone_number: input.phone_number,
+      nationality: input.nationality,
+      gender: input.gender,
+      birthday: input.birthday ?? null,
+      locale,
+      referred_by,
+      signup_method: 'GENERAL',
+    })
+  })
+  // the registration mail starts the resend cooldown like any other
+  await hit(deps.db, deps.clock, cooldownKey('verify', user.email), 1, LIMITS.resendCooldown * 1000)
+  await sendVerification(deps, user)
+  return toAuthUser(deps.db, user, 'GENERAL')
+}
+
+const invalid = () => new AppError('INVALID_EMAIL_OR_PASSWORD', 401, 'Wrong e-mail or password.')
+const locked = (minutes: number) =>
+  new AppError('TOO_MANY_ATTEMPTS', 429, 'Wrong account or password too many times; please try again later.', { lock_minutes: minutes })
+
+/**
+ * E-mail and password sign-in with lock-out: the third failure in a row locks the account for
+ * `LOCK_MINUTES` (its counter starting again), during which even the right password is refused.
+ * An unknown address costs the same work and gets the same answer as a wrong password.
+ */
+export async function login(deps: AuthDeps, input: LoginInput, address: string): Promise<LoginResult> {
+  const email = normalizeEmail(input.email)
+  const user = await repo.findUserByEmail(deps.db, email)
+  const now = deps.clock()
+  if (user?.locked_until && user.locked_until > now) {
+    await repo.recordAttempt(deps.db, { user_id: user.id, email, outcome: 'LOCKED', address, created_at: now })
+    throw locked(Math.ceil((user.locked_until.getTime() - now.getTime()) / 60_000))
+  }
+  const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password)
+  if (!user || !user.password_hash || !ok) {
+    await repo.recordAttempt(deps.db, { user_id: user?.id ?? null, email, outcome: 'FAILED', address, created_at: now })
+    if (!user) throw invalid()
+    const failures = await repo.countFailure(deps.db, user.id)
+    if (failures >= MAX_FAILURES) {
+      const minutes = deps.config.auth.lockMinutes
+      await repo.updateUser(deps.db, user.id, { failed_logins: 0, locked_until: new Date(now.getTime() + minutes * 60_000) })
+      throw locked(minutes)
+    }
+    throw invalid()
+  }
+  const signedIn = await repo.updateUser(deps.db, user.id, { failed_logins: 0, locked_until: null })
+  await repo.recordAttempt(deps.db, { user_id: user.id, email, outcome: 'SUCCESSED', address, created_at: now })
+  return { token: await issueToken(deps, user.id, 'GENERAL'), user: await toAuthUser(deps.db, signedIn, 'GENERAL') }
+}
+
+/** The session behind a bearer token, if it is live. */
+export async function authenticate(deps: AuthDeps, token: string): Promise<Session | undefined> {
+  const row = await repo.findLiveToken(deps.db, fingerprint(token), deps.clock())
+  return row && { user: row.user, tokenId: row.token.id, method: row.token.method }
+}
+
+export const logout = (deps: AuthDeps, session: Session) => repo.revokeToken(deps.db, session.tokenId, deps.clock())
+
+// ---- the member's own data --------------------------------------------------
+
+export async function updateProfile(deps: AuthDeps, session: Session, input: ProfileInput) {
+  const user = await repo.updateUser(deps.db, session.user.id, {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone_number: input.phone_number,
+    nationality: input.nationality,
+    gender: input.gender,
+    birthday: input.birthday ?? null,
+    ...(input.locale ? { locale: input.locale } : {}),
+  })
+  return toAuthUser(deps.db, user, session.method)
+}
+
+/** Changing the password signs out every session; this one gets a new token. */
+export async function changePassword(deps: AuthDeps, session: Session, input: v.InferOutput<typeof ChangePasswordInputSchema>): Promise<LoginResult> {
+  const current = session.user.password_hash
+  if (!current || !(await verifyPassword(current, input.old_password))) throw validationFailed({ old_password: [MESSAGES.oldPassword] })
+  const now = deps.clock()
+  return deps.db.transaction(async (tx) => {
+    const user = await repo.updateUser(tx, session.user.id, { password_hash: await hashPassword(input.password) })
+    await repo.revokeAllTokens(tx, user.id, now)
+    return { token: await issueToken(deps, user.id, session.method, tx), user: await toAuthUser(tx, user, session.method) }
+  })
+}
+
+export async function referrals(deps: AuthDeps, session: Session) {
+  const rows = await repo.referralsOf(deps.db, session.user.id)
+  return {
+    referrer_code: session.user.referrer_code,
+    referrals: rows.map((r) => ({ first_name: r.first_name, last_name: r.last_name, joined_at: r.joined_at.toISOString() })),
+  }
+}
+
+// ---- e-mail verification ----------------------------------------------------
+
+/** At most one mail of a kind per address per 30 seconds, for known and unknown addresses alike. */
+const cooldownKey = (kind: 'verify' | 'reset', email: string) => `mail:${kind}:${email}`
+
+async function mailCooldown(deps: AuthDeps, kind: 'verify' | 'reset', email: string) {
+  const result = await hit(deps.db, deps.clock, cooldownKey(kind, email), 1, LIMITS.resendCooldown * 1000)
+  if (!result.allowed) {
+    throw new AppError('RESEND_TOO_SOON', 429, 'Please wait before asking for another mail.', { retry_after: result.retryAfter })
+  }
+}
+
+export async function resendVerification(deps: AuthDeps, session: Session) {
+  if (session.user.email_verified_at) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'This e-mail is already verified.')
+  await mailCooldown(deps, 'verify', session.user.email)
+  await sendVerification(deps, session.user)
+}
+
+/** Follows a verification link; answers where the browser goes next. */
+export async function confirmEmail(deps: AuthDeps, token: string): Promise<string> {
+  const now = deps.clock()
+  const row = await repo.consumeOneTime(deps.db, 'verify_email', fingerprint(token), now)
+  if (!row || !row.user_id) return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
+  const user = await repo.findUserById(deps.db, row.user_id)
+  if (!user) return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
+  if (row.expires_at <= now) return pwaUrl(deps.config, user.locale, '/user/info?verified=expired')
+  await repo.updateUser(deps.db, user.id, { email_verified_at: user.email_verified_at ?? now })
+  return pwaUrl(deps.config, user.locale, '/user/info?verified=1')
+}
+
+// ---- password recovery ------------------------------------------------------
+
+/** Same answer whether or not the address has an account; the cooldown applies to both. */
+export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: Locale) {
+  const email = normalizeEmail(rawEmail)
+  await mailCooldown(deps, 'reset', email)
+  const user = await repo.findUserByEmail(deps.db, email)
+  if (!user) return
+  const token = randomToken()
+  const now = deps.clock()
+  await repo.retireOneTime(deps.db, user.id, 'reset_password', now)
+  await repo.insertOneTime(deps.db, { purpose: 'reset_password', token_hash: fingerprint(token), user_id: user.id, created_at: now, expires_at: new Date(now.getTime() + RESET_LINK_MS) })
+  const link = pwaUrl(deps.config, locale, `/auth/reset_password?token=${token}&email=${encodeURIComponent(email)}`)
+  await deps.mailer.send(linkMail('reset', locale, { to: email, name: user.first_name, link, shopName: deps.config.shop.name }))
+}
+
+/** A reset link works once, for its own address, within 60 minutes; it signs out every session. */
+export async function resetPassword(deps: AuthDeps, input: v.InferOutput<typeof ResetPasswordInputSchema>) {
+  const now = deps.clock()
+  const email = normalizeEmail(input.email)
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findOneTime(tx, 'reset_password', fingerprint(input.token))
+    const user = row?.user_id ? await repo.findUserById(tx, row.user_id) : undefined
+    if (!row || !user || user.email !== email) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    if (row.expires_at <= now) throw new AppError('RESET_LINK_EXPIRED', 400, 'The password reset link has expired.')
+    await repo.consumeOneTime(tx, 'reset_password', row.token_hash, now)
+    await repo.updateUser(tx, user.id, { password_hash: await hashPassword(input.password), failed_logins: 0, locked_until: null })
+    await repo.revokeAllTokens(tx, user.id, now)
+  })
+}

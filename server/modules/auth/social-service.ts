@@ -1,0 +1,161 @@
+import * as oidc from 'openid-client'
+import type * as v from 'valibot'
+import { MESSAGES, type LoginMethod, type LoginResult, type SocialProvider, type SocialRegisterInputSchema } from '../../../contract/auth'
+import type { Locale } from '../../../contract/constants'
+import { AppError, validationFailed } from '../../lib/errors'
+import { fingerprint, randomToken } from '../../lib/secrets'
+import * as repo from './repo'
+import { createUser, issueToken, normalizeEmail, pwaUrl, referrerId, toAuthUser, type AuthDeps } from './service'
+import type { ProviderClient, SocialProfile } from './social-providers'
+
+const STATE_MS = 10 * 60_000
+const EXCHANGE_MS = 2 * 60_000
+const TICKET_MS = 30 * 60_000
+
+const methodOf = (provider: SocialProvider): LoginMethod => (provider === 'google' ? 'GOOGLE' : 'FACEBOOK')
+
+export interface SocialDeps extends AuthDeps {
+  providers: Partial<Record<SocialProvider, ProviderClient>>
+}
+
+const redirectUri = (deps: SocialDeps, provider: SocialProvider) => `${deps.config.publicUrl}/api/v1/auth/${provider}/callback`
+
+function providerOf(deps: SocialDeps, provider: SocialProvider) {
+  const client = deps.providers[provider]
+  if (!client) throw new AppError('SOCIAL_PROVIDER_UNAVAILABLE', 404, 'This sign-in method is not offered.')
+  return client
+}
+
+/** Step 1: where to send the browser; the state, PKCE verifier and nonce wait in the database. */
+export async function startSocial(deps: SocialDeps, provider: SocialProvider, source: 'ec' | 'subscribe', locale: Locale) {
+  const client = providerOf(deps, provider)
+  const pending = { state: oidc.randomState(), codeVerifier: oidc.randomPKCECodeVerifier(), nonce: provider === 'google' ? oidc.randomNonce() : null }
+  await repo.insertOauthState(deps.db, { state: pending.state, provider, code_verifier: pending.codeVerifier, nonce: pending.nonce, source, locale, created_at: deps.clock() })
+  return client.authorizationUrl(pending, redirectUri(deps, provider))
+}
+
+/**
+ * Step 2, the provider's callback: finds, links or creates the member and answers the PWA page
+ * to send the browser to. The token itself never travels in a URL: the page receives a
+ * two-minute single-use code to exchange for it.
+ */
+export async function finishSocial(deps: SocialDeps, provider: SocialProvider, callbackUrl: URL): Promise<string> {
+  const state = callbackUrl.searchParams.get('state') ?? ''
+  const stored = state ? await repo.takeOauthState(deps.db, state) : undefined
+  const locale = stored?.locale ?? 'zh_tw'
+  const fail = (reason: string) => pwaUrl(deps.config, locale, `/auth/social-callback?error=${reason}`)
+  if (!stored || stored.provider !== provider || deps.clock().getTime() - stored.created_at.getTime() > STATE_MS) return fail('expired')
+  if (callbackUrl.searchParams.has('error')) return fail('cancelled')
+
+  let profile: SocialProfile
+  try {
+    profile = await providerOf(deps, provider).profile(callbackUrl, { state, codeVerifier: stored.code_verifier, nonce: stored.nonce }, redirectUri(deps, provider))
+  } catch (error) {
+    deps.logger.warn('social sign-in failed', { provider, error: String(error) })
+    return fail('failed')
+  }
+
+  const now = deps.clock()
+  const linked = await repo.findSocial(deps.db, provider, profile.id)
+  let user = linked ? await repo.findUserById(deps.db, linked.user_id) : undefined
+  if (!user && profile.email) {
+    const existing = await repo.findUserByEmail(deps.db, normalizeEmail(profile.email))
+    if (existing) {
+      // linking is only safe when both sides vouch for the address
+      if (!existing.email_verified_at || !profile.email_verified) return fail('email_in_use')
+      await repo.linkSocial(deps.db, { user_id: existing.id, provider, provider_user_id: profile.id, email: profile.email, created_at: now })
+      user = existing
+    }
+  }
+  if (!user && profile.email && profile.email_verified && profile.first_name && profile.last_name) {
+    const email = profile.email
+    user = await deps.db.transaction(async (tx) => {
+      const created = await createUser(tx, {
+        email: normalizeEmail(email),
+        password_hash: null,
+        first_name: profile.first_name.slice(0, 7),
+        last_name: profile.last_name.slice(0, 12),
+        avatar_url: profile.avatar_url,
+        locale,
+        email_verified_at: now,
+        signup_method: methodOf(provider),
+      })
+      await repo.linkSocial(tx, { user_id: created.id, provider, provider_user_id: profile.id, email, created_at: now })
+      return created
+    })
+  }
+  if (!user) {
+    const ticket = randomToken()
+    await repo.insertOneTime(deps.db, {
+      purpose: 'social_register',
+      token_hash: fingerprint(ticket),
+      payload: { ...profile, source: stored.source, locale },
+      created_at: now,
+      expires_at: new Date(now.getTime() + TICKET_MS),
+    })
+    return pwaUrl(deps.config, locale, `/auth/social-register?ticket=${ticket}&source=${stored.source}`)
+  }
+  const code = randomToken()
+  await repo.insertOneTime(deps.db, {
+    purpose: 'social_login',
+    token_hash: fingerprint(code),
+    user_id: user.id,
+    payload: { method: methodOf(provider) },
+    created_at: now,
+    expires_at: new Date(now.getTime() + EXCHANGE_MS),
+  })
+  return pwaUrl(deps.config, locale, `/auth/social-callback?code=${code}&source=${stored.source}`)
+}
+
+/** Step 3: the PWA trades the single-use code for a bearer token. */
+export async function exchangeSocialCode(deps: SocialDeps, code: string): Promise<LoginResult> {
+  const now = deps.clock()
+  const row = await repo.consumeOneTime(deps.db, 'social_login', fingerprint(code), now)
+  const user = row?.user_id && row.expires_at > now ? await repo.findUserById(deps.db, row.user_id) : undefined
+  if (!row || !user) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+  const method = (row.payload?.method as LoginMethod | undefined) ?? 'GENERAL'
+  return { token: await issueToken(deps, user.id, method), user: await toAuthUser(deps.db, user, method) }
+}
+
+type PendingProfile = SocialProfile & { source: 'ec' | 'subscribe'; locale: Locale }
+
+/** The profile a provider gave, for the social-register form to complete. */
+export async function pendingSocialProfile(deps: SocialDeps, ticket: string) {
+  const row = await repo.findOneTime(deps.db, 'social_register', fingerprint(ticket))
+  if (!row || row.expires_at <= deps.clock()) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+  const p = row.payload as unknown as PendingProfile
+  return { provider: p.provider, email: p.email, first_name: p.first_name, last_name: p.last_name, source: p.source }
+}
+
+/** Creates the member a social sign-in could not create alone (a missing e-mail or name). */
+export async function completeSocialRegistration(deps: SocialDeps, input: v.InferOutput<typeof SocialRegisterInputSchema>): Promise<LoginResult> {
+  const now = deps.clock()
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.findOneTime(tx, 'social_register', fingerprint(input.ticket))
+    if (!row || row.expires_at <= now) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    const profile = row.payload as unknown as PendingProfile
+    const email = normalizeEmail(input.email)
+    if (await repo.findUserByEmail(tx, email)) throw validationFailed({ email: [MESSAGES.taken] })
+    const referred_by = await referrerId(tx, input.referrer_code)
+    await repo.consumeOneTime(tx, 'social_register', row.token_hash, now)
+    const vouched = profile.email_verified && profile.email !== null && normalizeEmail(profile.email) === email
+    const user = await createUser(tx, {
+      email,
+      password_hash: null,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone_number: input.phone_number,
+      nationality: input.nationality,
+      gender: input.gender,
+      birthday: input.birthday ?? null,
+      avatar_url: profile.avatar_url,
+      locale: profile.locale,
+      email_verified_at: vouched ? now : null,
+      referred_by,
+      signup_method: methodOf(profile.provider),
+    })
+    await repo.linkSocial(tx, { user_id: user.id, provider: profile.provider, provider_user_id: profile.id, email: profile.email, created_at: now })
+    const method = methodOf(profile.provider)
+    return { token: await issueToken(deps, user.id, method, tx), user: await toAuthUser(tx, user, method) }
+  })
+}
