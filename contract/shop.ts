@@ -18,6 +18,15 @@ export const PublicConfigSchema = v.object({
     providers: v.array(v.picklist(SOCIAL_PROVIDERS)),
     lock_minutes: v.number(),
   }),
+  /** where and how the browser searches: the algoliasearch client's settings */
+  search: v.object({
+    app_id: v.string(),
+    search_key: v.string(),
+    /** null: Algolia's own hosts */
+    hosts: v.nullable(v.array(v.string())),
+    protocol: v.picklist(['http', 'https']),
+    index: v.string(),
+  }),
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>
 

@@ -12,6 +12,10 @@ import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { socialProviders } from './modules/auth/social-providers'
 import { catalogRoutes } from './modules/catalog/routes'
+import { SearchIndexer } from './modules/search/indexer'
+import { searchSettings } from './modules/search/search-config'
+import { SearchEngine } from './emulators/algolia/engine'
+import { algoliaRoutes } from './emulators/algolia/routes'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
 
@@ -25,10 +29,18 @@ export interface AppDeps {
   clock?: Clock
   /** defaults to SMTP_URL, else the outbox under DATA_DIR */
   mailer?: Mailer
+  /** the embedded search engine's admin key; defaults to a fresh one */
+  searchAdminKey?: string
 }
 
-/** The whole HTTP surface: the JSON API under /api/v1 and the built PWA around it. */
-export function buildApp({ config, database, logger, clock = systemClock, mailer }: AppDeps) {
+/**
+ * The whole HTTP surface: the JSON API under /api/v1, the embedded search engine under /search
+ * (unless hosted Algolia is configured) and the built PWA around it. The search indexer is
+ * returned, not started: it talks to the engine over HTTP, so it starts once the server listens.
+ */
+export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey }: AppDeps) {
+  const search = searchSettings(config, { host: config.host, port: config.port }, searchAdminKey)
+  const indexer = new SearchIndexer(database.db, search, logger)
   const providers = socialProviders(config)
   const authDeps = {
     db: database.db,
@@ -40,7 +52,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   }
   const api = new Hono()
     .use(requestContext())
-    .route('/', shopRoutes(config, database, Object.keys(providers)))
+    .route('/', shopRoutes(config, database, Object.keys(providers), search.browser))
     .route('/', catalogRoutes(database.db, config.catalogueCacheMs))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
@@ -68,6 +80,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const app = new Hono()
   app.onError(handleError(logger))
   app.route(API_BASE, api)
+  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search))
   app.route('/', staticSite(config.publicDir))
-  return app
+  return { app, indexer }
 }

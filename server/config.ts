@@ -42,6 +42,11 @@ export const EnvSchema = v.object({
   FACEBOOK_AUTHORIZE_URL: v.optional(url, 'https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: v.optional(url, 'https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_PROFILE_URL: v.optional(url, 'https://graph.facebook.com/v19.0/me'),
+  /** hosted Algolia; all three unset: the embedded Algolia-compatible engine under /search */
+  ALGOLIA_APP_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  ALGOLIA_SEARCH_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  ALGOLIA_ADMIN_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  ALGOLIA_INDEX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,60}$/, 'must be an index name')), 'products'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'service@souvenir-shop.example'),
   SHOP_FAQ_URL: v.optional(url, 'https://souvenir-shop.example/faq'),
@@ -86,6 +91,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
         : undefined,
   },
   mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+  algolia: env.ALGOLIA_APP_ID ? { appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY!, adminKey: env.ALGOLIA_ADMIN_KEY! } : undefined,
+  searchIndex: env.ALGOLIA_INDEX,
   shop: {
     name: env.SHOP_NAME,
     email: env.SHOP_EMAIL,
@@ -108,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((key) => [key, env[key]]),
   )
   const result = v.safeParse(EnvSchema, known)
+  if (result.success && result.output.ALGOLIA_APP_ID && (!result.output.ALGOLIA_SEARCH_KEY || !result.output.ALGOLIA_ADMIN_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  ALGOLIA_APP_ID is set: ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY are needed too')
+  }
   if (!result.success) {
     const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}=${JSON.stringify(issue.input)}: ${issue.message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
 import { createLogger } from './lib/logger'
+import { embeddedAdminKey } from './modules/search/search-config'
 
 async function main() {
   let config
@@ -20,13 +21,15 @@ async function main() {
   const started = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   if (config.seedCatalogue) await seedIfEmpty(database.db, logger)
-  const app = buildApp({ config, database, logger })
+  const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
+  const { app, indexer } = buildApp({ config, database, logger, searchAdminKey })
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,
       dataDir: config.dataDir,
       startMs: Math.round(performance.now() - started),
     })
+    indexer.start()
   })
 
   let stopping = false
@@ -35,7 +38,10 @@ async function main() {
     stopping = true
     logger.info(`received ${signal}, shutting down`)
     server.close(() => {
-      void database.close().then(() => process.exit(0))
+      void indexer
+        .stop()
+        .then(() => database.close())
+        .then(() => process.exit(0))
     })
     setTimeout(() => process.exit(1), 10_000).unref()
   }

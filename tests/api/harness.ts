@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { createLogger } from '../../server/lib/logger'
 import type { Mail } from '../../server/lib/mailer'
+import type { SearchIndexer } from '../../server/modules/search/indexer'
 import type { CatalogueFile } from '../../contract/catalogue-file'
 import { importCatalogue } from '../../server/modules/catalogue-import/service'
 
@@ -93,7 +94,7 @@ export async function startShop(target: DatabaseTarget, options: { catalogue?: C
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', ...options.env })
   const clock = new TestClock()
   const mails: Mail[] = []
-  const app = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) } })
+  const { app } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) } })
   const request = (path: string, init: RequestInit & { locale?: string } = {}) => {
     const headers = new Headers(init.headers)
     if (init.locale) headers.set('x-localization', init.locale)
@@ -109,5 +110,49 @@ export async function startShop(target: DatabaseTarget, options: { catalogue?: C
       return { status: res.status, body: await res.json(), headers: res.headers }
     },
     close: () => database.close(),
+  }
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ListeningShop {
+  url: string
+  port: number
+  database: Database
+  indexer: SearchIndexer
+  close(): Promise<void>
+}
+
+/** The app listening on a real port, for clients that speak HTTP themselves (algoliasearch). */
+export async function listenShop(target: DatabaseTarget, options: { catalogue?: CatalogueFile; env?: Record<string, string> } = {}): Promise<ListeningShop> {
+  const database = await freshDatabase(target)
+  if (options.catalogue) await importCatalogue(database.db, options.catalogue)
+  const port = await freePort()
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', PORT: String(port), ...options.env })
+  const { app, indexer } = buildApp({ config, database, logger: createLogger('silent') })
+  const { serve } = await import('@hono/node-server')
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    database,
+    indexer,
+    async close() {
+      await indexer.stop()
+      await new Promise((resolve) => server.close(resolve))
+      await database.close()
+    },
   }
 }

@@ -1,0 +1,94 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { SearchEngine, SearchRecord } from './engine'
+import { AlgoliaError } from './params'
+
+export interface AlgoliaKeys {
+  appId: string
+  searchKey: string
+  adminKey: string
+}
+
+/**
+ * Algolia's REST API over the embedded engine, for mounting under `/search`. Credentials come as
+ * `x-algolia-application-id` / `x-algolia-api-key` headers or query parameters; the search key may
+ * only search. The browser client posts JSON as `text/plain` (no CORS preflight), so bodies are
+ * read as text. Errors keep Algolia's `{"message", "status"}` shape.
+ */
+export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys) {
+  const app = new Hono()
+  app.use('*', cors({ origin: '*', allowHeaders: ['content-type', 'x-algolia-application-id', 'x-algolia-api-key', 'x-algolia-agent'], maxAge: 86400 }))
+  app.onError((error, c) => {
+    const status = error instanceof AlgoliaError ? error.status : 500
+    const message = error instanceof AlgoliaError ? error.message : 'Internal error'
+    return c.json({ message, status }, status as 400)
+  })
+
+  const credential = (c: Context, name: string) => c.req.header(name) ?? c.req.query(name)
+  const allow = (level: 'search' | 'admin'): MiddlewareHandler => async (c, next) => {
+    const key = credential(c, 'x-algolia-api-key')
+    const ok = credential(c, 'x-algolia-application-id') === keys.appId && (key === keys.adminKey || (level === 'search' && key === keys.searchKey))
+    if (!ok) throw new AlgoliaError(403, 'Invalid Application-ID or API key')
+    await next()
+  }
+  const body = async (c: Context): Promise<Record<string, unknown>> => {
+    const text = await c.req.text()
+    if (!text) return {}
+    try {
+      const parsed = JSON.parse(text)
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed
+    } catch {
+      // answered below
+    }
+    throw new AlgoliaError(400, 'Invalid JSON body')
+  }
+
+  app.post('/1/indexes/*/queries', allow('search'), async (c) => {
+    const { requests } = (await body(c)) as { requests?: Record<string, unknown>[] }
+    if (!Array.isArray(requests)) throw new AlgoliaError(400, 'requests: expected an array')
+    return c.json({ results: requests.map((r) => engine.search(String(r.indexName ?? ''), r)) })
+  })
+  app.post('/1/indexes/:index/query', allow('search'), async (c) => c.json(engine.search(c.req.param('index'), await body(c))))
+
+  app.get('/1/indexes', allow('admin'), (c) => c.json({ items: engine.listIndices(), nbPages: 1 }))
+  app.get('/1/indexes/:index/settings', allow('admin'), (c) => c.json(engine.getSettings(c.req.param('index'))))
+  app.put('/1/indexes/:index/settings', allow('admin'), async (c) => c.json(engine.setSettings(c.req.param('index'), await body(c))))
+  app.get('/1/indexes/:index/task/:task', allow('admin'), (c) => c.json(engine.taskStatus()))
+  app.post('/1/indexes/:index/clear', allow('admin'), (c) => c.json(engine.clear(c.req.param('index'))))
+  app.post('/1/indexes/:index/batch', allow('admin'), async (c) => {
+    const { requests } = (await body(c)) as { requests?: { action: string; body: SearchRecord }[] }
+    if (!Array.isArray(requests)) throw new AlgoliaError(400, 'requests: expected an array')
+    const index = c.req.param('index')
+    const saves: SearchRecord[] = []
+    const deletes: string[] = []
+    for (const r of requests) {
+      if ((r.action === 'addObject' || r.action === 'updateObject') && r.body?.objectID) saves.push({ ...r.body, objectID: String(r.body.objectID) })
+      else if (r.action === 'deleteObject' && r.body?.objectID) deletes.push(String(r.body.objectID))
+      else throw new AlgoliaError(400, `batch: unsupported action or missing objectID: ${r.action}`)
+    }
+    const saved = engine.saveObjects(index, saves)
+    const deleted = engine.deleteObjects(index, deletes)
+    return c.json({ taskID: Math.max(saved.taskID, deleted.taskID), objectIDs: [...saved.objectIDs, ...deleted.objectIDs] })
+  })
+  app.post('/1/indexes/:index', allow('admin'), async (c) => {
+    const record = await body(c)
+    const objectID = String(record.objectID ?? crypto.randomUUID())
+    const { taskID } = engine.saveObjects(c.req.param('index'), [{ ...record, objectID }])
+    return c.json({ taskID, objectID, createdAt: new Date().toISOString() }, 201)
+  })
+  app.get('/1/indexes/:index/:objectID', allow('search'), (c) => c.json(engine.getObject(c.req.param('index'), c.req.param('objectID'))))
+  app.put('/1/indexes/:index/:objectID', allow('admin'), async (c) => {
+    const record = { ...(await body(c)), objectID: c.req.param('objectID') }
+    const { taskID } = engine.saveObjects(c.req.param('index'), [record])
+    return c.json({ taskID, objectID: record.objectID, updatedAt: new Date().toISOString() })
+  })
+  app.delete('/1/indexes/:index/:objectID', allow('admin'), (c) => {
+    const { taskID } = engine.deleteObjects(c.req.param('index'), [c.req.param('objectID')])
+    return c.json({ taskID, deletedAt: new Date().toISOString() })
+  })
+  app.all('*', () => {
+    throw new AlgoliaError(404, 'Not found')
+  })
+  return app
+}

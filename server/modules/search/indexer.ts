@@ -1,0 +1,115 @@
+import { algoliasearch, type Algoliasearch } from 'algoliasearch'
+import { gt, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { products, variants } from '../../db/schema'
+import type { Logger } from '../../lib/logger'
+import { PRODUCT_INDEX_SETTINGS, productRecords } from './records'
+import type { SearchSettings } from './search-config'
+
+export const replicaNames = (index: string) => ({ priceAsc: `${index}_price_asc`, priceDesc: `${index}_price_desc` })
+
+/**
+ * Keeps the search index in step with the catalogue through the algoliasearch admin client:
+ * a full rebuild when the index is empty or was built from another catalogue version, then,
+ * every second, the products (or variants: price, stock) changed since the last look.
+ */
+export class SearchIndexer {
+  private readonly client: Algoliasearch
+  private lastSeen?: Date
+  private timer?: NodeJS.Timeout
+  private running?: Promise<unknown>
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SearchSettings,
+    private readonly logger: Logger,
+  ) {
+    this.client = algoliasearch(settings.appId, settings.adminKey, {
+      ...(settings.serverHosts ? { hosts: settings.serverHosts.map((h) => ({ ...h, accept: 'readWrite' as const })) } : {}),
+    })
+  }
+
+  private async catalogueVersion() {
+    const [row] = await this.db
+      .select({
+        products: sql<number>`(select count(*) from ${products})::int`,
+        changed: sql<string>`greatest((select max(${products.updated_at}) from ${products}), (select max(${variants.updated_at}) from ${variants}))`,
+      })
+      .from(sql`(select 1) as one`)
+    return { version: `${row?.products ?? 0}@${row?.changed ? new Date(row.changed).toISOString() : 'none'}`, changed: row?.changed ? new Date(row.changed) : undefined }
+  }
+
+  private async configure(version: string) {
+    const { index } = this.settings
+    const replicas = replicaNames(index)
+    const wait = async (p: Promise<{ taskID: number }>, indexName: string) => this.client.waitForTask({ indexName, taskID: (await p).taskID })
+    await wait(this.client.setSettings({ indexName: index, indexSettings: { ...PRODUCT_INDEX_SETTINGS, replicas: [replicas.priceAsc, replicas.priceDesc], userData: { catalogueVersion: version } } }), index)
+    await wait(this.client.setSettings({ indexName: replicas.priceAsc, indexSettings: { ranking: ['asc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)'] } }), replicas.priceAsc)
+    await wait(this.client.setSettings({ indexName: replicas.priceDesc, indexSettings: { ranking: ['desc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)'] } }), replicas.priceDesc)
+  }
+
+  /** Pushes the given products (all when omitted): active ones saved, inactive ones removed. */
+  async sync(ids?: number[]) {
+    const records = await productRecords(this.db, ids)
+    const save = records.filter((r) => r.active).map(({ active: _active, ...record }) => record)
+    const remove = records.filter((r) => !r.active).map((r) => r.objectID)
+    if (save.length) await this.client.saveObjects({ indexName: this.settings.index, objects: save, waitForTasks: true })
+    if (remove.length) await this.client.deleteObjects({ indexName: this.settings.index, objectIDs: remove, waitForTasks: true })
+    return { saved: save.length, removed: remove.length }
+  }
+
+  /** Rebuilds when the index's catalogue version differs from the database's; answers whether it did. */
+  async ensureFresh(force = false) {
+    const { version, changed } = await this.catalogueVersion()
+    let indexed: string | undefined
+    try {
+      const current = await this.client.getSettings({ indexName: this.settings.index })
+      indexed = (current as { userData?: { catalogueVersion?: string } }).userData?.catalogueVersion
+    } catch {
+      indexed = undefined
+    }
+    this.lastSeen = changed
+    if (!force && indexed === version) return false
+    const started = performance.now()
+    await this.configure(version)
+    const result = await this.sync()
+    this.logger.info('search index rebuilt', { index: this.settings.index, ...result, ms: Math.round(performance.now() - started) })
+    return true
+  }
+
+  /** The products whose rows or variants changed since the last look, pushed to the index. */
+  async syncChanged() {
+    const since = this.lastSeen ?? new Date(0)
+    const { version, changed } = await this.catalogueVersion()
+    if (!changed || changed <= since) return 0
+    const rows = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(or(gt(products.updated_at, since), sql`${products.id} in (select ${variants.product_id} from ${variants} where ${variants.updated_at} > ${since})`))
+    this.lastSeen = changed
+    if (rows.length) await this.sync(rows.map((r) => r.id))
+    // the index now reflects this version: a restart need not rebuild it
+    const { taskID } = await this.client.setSettings({ indexName: this.settings.index, indexSettings: { userData: { catalogueVersion: version } } })
+    await this.client.waitForTask({ indexName: this.settings.index, taskID })
+    return rows.length
+  }
+
+  start(intervalMs = 1000) {
+    const tick = () => {
+      this.running ??= this.syncChanged()
+        .catch((error) => this.logger.warn('search index sync failed', { error: String(error) }))
+        .finally(() => (this.running = undefined))
+    }
+    this.running = this.ensureFresh()
+      .catch((error) => this.logger.error('search index build failed', { error: String(error) }))
+      .finally(() => (this.running = undefined))
+    this.timer = setInterval(tick, intervalMs)
+    this.timer.unref()
+  }
+
+  async stop() {
+    clearInterval(this.timer)
+    await this.running
+  }
+}
+

@@ -1,0 +1,93 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { categories, cities, productCategories, products, variants } from '../../db/schema'
+
+/** What the search index holds per product: everything a hit shows, in every language, plus facets. */
+export interface ProductRecord {
+  objectID: string
+  id: number
+  sku: string
+  name: string
+  name_zh_tw: string
+  name_en: string
+  name_ja: string
+  thumbnail: string
+  price: number
+  price_min: number
+  price_max: number
+  categories: { category: { id: number; name: string; name_en: string; name_ja: string } }[]
+  category_ids: number[]
+  location: { city: string; city_en: string; city_ja: string; slug: string }
+  city: string
+  status: string
+  stock_type: string
+  stock_status: 'in_stock' | 'out_of_stock' | 'pre_order'
+  trend_group_id: number | null
+  rank: number
+}
+
+export const PRODUCT_INDEX_SETTINGS = {
+  searchableAttributes: [
+    'unordered(name_zh_tw)',
+    'unordered(name_en)',
+    'unordered(name_ja)',
+    'categories.category.name',
+    'categories.category.name_en',
+    'categories.category.name_ja',
+    'location.city',
+    'location.city_en',
+    'location.city_ja',
+  ],
+  attributesForFaceting: ['category_ids', 'city', 'trend_group_id', 'stock_status', 'filterOnly(status)', 'price_min'],
+  customRanking: ['desc(rank)'],
+}
+
+/** Products as index records: all of them, or the given ids (inactive ones included: the caller removes those). */
+export async function productRecords(db: DbOrTx, ids?: number[]) {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(ids ? inArray(products.id, ids) : undefined)
+    .orderBy(asc(products.id))
+  if (rows.length === 0) return []
+  const productIds = rows.map((r) => r.id)
+  const [variantRows, links, cityRows] = [
+    await db.select({ product_id: variants.product_id, stock_left: variants.stock_left }).from(variants).where(inArray(variants.product_id, productIds)),
+    await db
+      .select({ product_id: productCategories.product_id, category: categories })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.category_id))
+      .where(inArray(productCategories.product_id, productIds))
+      .orderBy(asc(productCategories.position)),
+    await db.select().from(cities),
+  ]
+  const cityById = new Map(cityRows.map((c) => [c.id, c]))
+  return rows.map((p): ProductRecord & { active: boolean } => {
+    const city = cityById.get(p.city_id)!
+    const stock = variantRows.filter((v) => v.product_id === p.id).reduce((sum, v) => sum + Math.max(0, v.stock_left), 0)
+    const cats = links.filter((l) => l.product_id === p.id).map((l) => l.category)
+    return {
+      active: p.status === 'ACTIVE',
+      objectID: String(p.id),
+      id: p.id,
+      sku: p.sku,
+      name: p.name.zh_tw,
+      name_zh_tw: p.name.zh_tw,
+      name_en: p.name.en,
+      name_ja: p.name.ja,
+      thumbnail: p.images[0] ?? '',
+      price: p.price_min,
+      price_min: p.price_min,
+      price_max: p.price_max,
+      categories: cats.map((c) => ({ category: { id: c.id, name: c.name.zh_tw, name_en: c.name.en, name_ja: c.name.ja } })),
+      category_ids: cats.map((c) => c.id),
+      location: { city: city.name.zh_tw, city_en: city.name.en, city_ja: city.name.ja, slug: city.slug },
+      city: city.slug,
+      status: p.status,
+      stock_type: p.stock_type,
+      stock_status: p.stock_type === 'PRE_ORDER' ? 'pre_order' : stock > 0 ? 'in_stock' : 'out_of_stock',
+      trend_group_id: p.trend_group_id,
+      rank: p.rank,
+    }
+  })
+}
