@@ -65,7 +65,10 @@ export const ProductSchema = v.object({
   size: SizeSchema,
   variants: v.array(VariantSchema),
   rank: v.number(),
+  /** true when the signed-in member keeps it in their favourites */
   is_favorite: v.boolean(),
+  /** the member's favourite entries for this product (empty for visitors) */
+  wishlist: v.array(v.object({ id: v.number(), product_id: v.number() })),
 })
 export type Product = v.InferOutput<typeof ProductSchema>
 

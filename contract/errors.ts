@@ -15,7 +15,8 @@ export const ERROR_CODES = [
   'LINK_INVALID',
   'EMAIL_ALREADY_VERIFIED',
   'SOCIAL_PROVIDER_UNAVAILABLE',
-  'SOCIAL_SIGN_IN_FAILED',
+  'OUT_OF_STOCK',
+  'IN_PROGRESS',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

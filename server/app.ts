@@ -11,7 +11,9 @@ import { createMailer, type Mailer } from './lib/mailer'
 import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { socialProviders } from './modules/auth/social-providers'
+import { cartRoutes } from './modules/cart/routes'
 import { catalogRoutes } from './modules/catalog/routes'
+import { wishlistRoutes } from './modules/wishlist/routes'
 import { SearchIndexer } from './modules/search/indexer'
 import { searchSettings } from './modules/search/search-config'
 import { SearchEngine } from './emulators/algolia/engine'
@@ -53,9 +55,11 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const api = new Hono()
     .use(requestContext())
     .route('/', shopRoutes(config, database, Object.keys(providers), search.browser))
-    .route('/', catalogRoutes(database.db, config.catalogueCacheMs))
+    .route('/', catalogRoutes(authDeps, config.catalogueCacheMs))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
+    .route('/', cartRoutes(authDeps))
+    .route('/', wishlistRoutes(authDeps))
 
   api.get(
     '/openapi.json',

@@ -45,6 +45,9 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'the current password is incorrect': { zh_tw: '目前的密碼不正確', ja: '現在のパスワードが正しくありません' },
   'this e-mail is already registered': { zh_tw: '此電子郵件已被註冊', ja: 'このメールアドレスは既に登録されています' },
   'unknown referrer code': { zh_tw: '推薦碼不存在', ja: '紹介コードが見つかりません' },
+  'Out of stock': { zh_tw: '已售完', ja: '在庫切れ' },
+  'This cart line does not exist.': { zh_tw: '購物車中沒有這項商品。', ja: 'カートにこの商品はありません。' },
+  'This request is still being processed.': { zh_tw: '這個請求仍在處理中。', ja: 'このリクエストは処理中です。' },
   'is invalid': { zh_tw: '格式不正確', ja: '形式が正しくありません' },
   'is not a known parameter': { zh_tw: '不是可接受的參數', ja: '使用できないパラメーターです' },
 }

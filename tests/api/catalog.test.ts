@@ -50,6 +50,7 @@ describe.each(targets)('catalogue API on $kind', (target) => {
         ],
         rank: 900,
         is_favorite: false,
+        wishlist: [],
       })
     })
 

@@ -90,6 +90,9 @@ export async function findProduct(db: DbOrTx, id: number) {
   return row
 }
 
+export const productsByIds = (db: DbOrTx, ids: number[]) =>
+  ids.length ? selectProducts(db).where(and(inArray(products.id, ids), active)) : Promise.resolve([])
+
 export const productsOfTrendGroup = (db: DbOrTx, trendGroupId: number, limit: number) =>
   selectProducts(db)
     .where(and(eq(products.trend_group_id, trendGroupId), active))

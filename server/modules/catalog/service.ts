@@ -51,6 +51,7 @@ const toProduct = ({ product: row, city, variants, categories }: repo.FullProduc
   rank: row.rank,
   // favourites belong to members; the catalogue answer is the same for everyone
   is_favorite: false,
+  wishlist: [],
 })
 
 const toProducts = (rows: repo.FullProductRow[], locale: Locale) => rows.map((row) => toProduct(row, locale))
@@ -98,4 +99,14 @@ export async function recommend(db: DbOrTx, id: number, categoryId: number | und
   const row = await repo.findProduct(db, id)
   if (!row) throw notFound('Product not found.')
   return toProducts(await repo.recommendations(db, row, categoryId, RECOMMEND_LIMIT), locale)
+}
+
+/** Products by id, in the order given; unknown or inactive ones are left out. */
+export async function productsByIds(db: DbOrTx, ids: number[], locale: Locale): Promise<Product[]> {
+  const rows = await repo.productsByIds(db, ids)
+  const byId = new Map(rows.map((r) => [r.product.id, r]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [toProduct(row, locale)] : []
+  })
 }
