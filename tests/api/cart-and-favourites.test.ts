@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { variants } from '../../server/db/schema'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
