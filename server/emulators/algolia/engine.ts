@@ -286,7 +286,8 @@ export class SearchEngine {
       // nothing as typed, which keeps exact words first and the search fast.
       const prefix = i === terms.length - 1 && !(term.cjk && term.term.length === 2)
       let found = this.find(tree, term.term, !prefix, 0)
-      if (found.size === 0 && term.typos > 0) found = this.find(tree, term.term, false, term.typos)
+      // one typo before two: the wider search costs far more
+      for (let typos = 1; found.size === 0 && typos <= term.typos; typos++) found = this.find(tree, term.term, false, typos)
       internal = internal ? new Set([...internal].filter((id) => found.has(id))) : found
     })
     for (const id of internal ?? []) ids.set(components.internalDocumentIDStore.getDocumentIdFromInternalId(orama.internalDocumentIDStore, id), 0)
