@@ -37,12 +37,12 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info(`received ${signal}, shutting down`)
-    server.close(() => {
-      void indexer
-        .stop()
-        .then(() => database.close())
-        .then(() => process.exit(0))
-    })
+    // the indexer talks to this server: let it finish before the server stops answering
+    void indexer.stop().then(() =>
+      server.close(() => {
+        void database.close().then(() => process.exit(0))
+      }),
+    )
     setTimeout(() => process.exit(1), 10_000).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
