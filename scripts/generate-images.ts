@@ -21,6 +21,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { CatalogueFileSchema, type CatalogueFile, type CatalogueProduct } from '../contract/catalogue-file'
+import { PACKS } from './lib/packs'
 
 const FONT = `'Noto Sans CJK TC','Noto Sans CJK JP','Noto Sans',sans-serif`
 const BRAND = '#e8384f'
@@ -362,36 +363,6 @@ function patternDef(id: string, kind: PatternKind, bg: string, fg: string, s: nu
 
 // ───────────────────────────── product analysis ─────────────────────────────
 
-/** Package kinds of the seed catalogue: base size in cm and weight in g (the seed varies them by ±8%). */
-const PACKS: Record<string, [number, number, number, number]> = {
-  'bag-s': [18, 13, 4, 90],
-  'bag-m': [24, 17, 6, 180],
-  'bag-l': [30, 22, 8, 320],
-  'box-s': [17, 11, 4.5, 220],
-  'box-m': [25, 17, 5.5, 450],
-  'box-l': [32, 22, 7, 800],
-  'box-xl': [40, 29, 9, 1350],
-  can: [6.6, 6.6, 12.2, 380],
-  bottle: [7, 7, 21, 560],
-  'bottle-s': [5.5, 5.5, 17, 260],
-  ramune: [6.2, 6.2, 19.5, 330],
-  tin: [8, 8, 12, 190],
-  teabox: [15, 8, 8, 110],
-  jar: [8, 8, 10, 330],
-  kit: [26, 19, 5, 480],
-  cloth: [22, 16, 1, 55],
-  furoshiki: [25, 25, 2.5, 140],
-  'figure-s': [8, 7, 9, 160],
-  'figure-m': [13, 11, 16, 520],
-  plush: [22, 12, 18, 140],
-  charm: [10, 6, 1, 18],
-  small: [12, 8, 3, 60],
-  chopsticks: [25, 6, 2.5, 45],
-  ceramic: [11, 11, 9, 320],
-  knife: [30, 7, 3, 160],
-  fan: [24, 4, 2.5, 70],
-  flat: [22, 15, 2, 120],
-}
 /** The nearest pack kind by size and weight (log distance). */
 function packOf(p: CatalogueProduct): string {
   const { length, width, height, weight } = p.size
