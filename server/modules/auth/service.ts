@@ -67,6 +67,16 @@ export async function limitAddress(deps: AuthDeps, endpoint: string, address: st
   }
 }
 
+/** The profile fields of the register, social-register and profile forms, as stored. */
+export const profileFields = (input: Pick<ProfileInput, 'first_name' | 'last_name' | 'phone_number' | 'nationality' | 'gender'> & { birthday?: string | null }) => ({
+  first_name: input.first_name,
+  last_name: input.last_name,
+  phone_number: input.phone_number,
+  nationality: input.nationality,
+  gender: input.gender,
+  birthday: input.birthday ?? null,
+})
+
 const newReferrerCode = () => randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8)
 
 /** Creates a member with a unique referrer code (retrying the rare collision). */
@@ -115,12 +125,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, locale: Loc
     return createUser(tx, {
       email,
       password_hash: await hashPassword(input.password),
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      nationality: input.nationality,
-      gender: input.gender,
-      birthday: input.birthday ?? null,
+      ...profileFields(input),
       locale,
       referred_by,
       signup_method: 'GENERAL',
@@ -178,12 +183,7 @@ export const logout = (deps: AuthDeps, session: Session) => repo.revokeToken(dep
 
 export async function updateProfile(deps: AuthDeps, session: Session, input: ProfileInput) {
   const user = await repo.updateUser(deps.db, session.user.id, {
-    first_name: input.first_name,
-    last_name: input.last_name,
-    phone_number: input.phone_number,
-    nationality: input.nationality,
-    gender: input.gender,
-    birthday: input.birthday ?? null,
+    ...profileFields(input),
     ...(input.locale ? { locale: input.locale } : {}),
   })
   return toAuthUser(deps.db, user, session.method)

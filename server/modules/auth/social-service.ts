@@ -5,7 +5,7 @@ import type { Locale } from '../../../contract/constants'
 import { AppError, validationFailed } from '../../lib/errors'
 import { fingerprint, randomToken } from '../../lib/secrets'
 import * as repo from './repo'
-import { createUser, issueToken, normalizeEmail, pwaUrl, referrerId, toAuthUser, type AuthDeps } from './service'
+import { createUser, issueToken, normalizeEmail, profileFields, pwaUrl, referrerId, toAuthUser, type AuthDeps } from './service'
 import type { ProviderClient, SocialProfile } from './social-providers'
 
 const STATE_MS = 10 * 60_000
@@ -142,12 +142,7 @@ export async function completeSocialRegistration(deps: SocialDeps, input: v.Infe
     const user = await createUser(tx, {
       email,
       password_hash: null,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      nationality: input.nationality,
-      gender: input.gender,
-      birthday: input.birthday ?? null,
+      ...profileFields(input),
       avatar_url: profile.avatar_url,
       locale: profile.locale,
       email_verified_at: vouched ? now : null,
