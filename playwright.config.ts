@@ -2,12 +2,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
-const PORT = 8181
+// E2E_PORT / E2E_OIDC_PORT let two runs share a machine
+const PORT = Number(process.env.E2E_PORT ?? 8181)
+/** the local OpenID provider standing in for Google (tests/e2e/support/oidc-provider.ts) */
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182)
+process.env.E2E_OIDC_PORT = String(OIDC_PORT)
 /** Set E2E_BASE_URL to run the specs against a server you started yourself (no webServer then). */
 const externalBaseUrl = process.env.E2E_BASE_URL
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${PORT}`
-// A fresh data directory per run: the server creates, migrates and seeds it on start.
-const dataDir = path.join(os.tmpdir(), `souvenir-shop-e2e-${Date.now()}`)
+// A fresh data directory per run: the server creates, migrates and seeds it on start. Workers load
+// this file again, so the first evaluation's choice is handed down through the environment; the
+// specs read mails from E2E_DATA_DIR/outbox.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `souvenir-shop-e2e-${Date.now()}`)
+process.env.E2E_DATA_DIR = dataDir
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,13 +54,36 @@ export default defineConfig({
   ],
   webServer: externalBaseUrl
     ? undefined
-    : {
-        command: 'node --import tsx server/main.ts',
-        url: `http://127.0.0.1:${PORT}/api/v1/health`,
-        env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: 'pipe',
-        stderr: 'pipe',
-      },
+    : [
+        {
+          command: 'node --import tsx tests/e2e/support/oidc-provider.ts',
+          url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+          env: { OIDC_PORT: String(OIDC_PORT) },
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+        {
+          command: 'node --import tsx server/main.ts',
+          url: `http://127.0.0.1:${PORT}/api/v1/health`,
+          env: {
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'warn',
+            PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+            // Google sign-in against the local provider; Facebook stays unconfigured (not offered)
+            GOOGLE_CLIENT_ID: 'e2e',
+            GOOGLE_CLIENT_SECRET: 'e2e',
+            GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+            // every test signs in from 127.0.0.1: the per-address limit would trip long before a real shopper's
+            AUTH_RATE_LIMIT: '1000',
+          },
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      ],
 })

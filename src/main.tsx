@@ -2,6 +2,7 @@ import { isNotFound, isRedirect, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, type RootOptions } from 'react-dom/client'
 import { COOKIES, DEFAULT_CURRENCY } from '../contract/constants'
+import { authGate } from './features/auth/stores/auth-store'
 import { isApiError } from './lib/api-client'
 import { installChunkReloadGuard } from './lib/chunk-reload'
 import { getCookie, setCookie } from './lib/cookies'
@@ -20,9 +21,11 @@ const onCaughtError: RootOptions['onCaughtError'] = (error, info) => {
 async function start() {
   if (!getCookie(COOKIES.currency)) setCookie(COOKIES.currency, DEFAULT_CURRENCY)
   installChunkReloadGuard()
+  // check a stored sign-in while the language loads; the root route waits for it
+  void authGate.ready()
   // Activate the page's language before the first render: I18nProvider renders nothing without one.
   await activateLocale(localeFromPathname(location.pathname))
-  const router = createAppRouter(createQueryClient())
+  const router = createAppRouter(createQueryClient(), authGate)
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   createRoot(container, { onCaughtError }).render(

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { I18nProvider } from '@lingui/react'
 import { createRouter } from '@tanstack/react-router'
+import type { AuthGate } from './lib/guards'
 import { i18n } from './lib/i18n'
 import { parseSearch, stringifySearch } from './lib/search-params'
 import { routeTree } from './route-tree.gen'
@@ -8,10 +9,10 @@ import { PageSkeleton } from './ui/page-skeleton'
 import { RouteError } from './ui/route-error'
 import { ErrorView } from './ui/error-view'
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, auth: AuthGate) {
   return createRouter({
     routeTree,
-    context: { queryClient, locale: 'zh_tw' },
+    context: { queryClient, locale: 'zh_tw', auth },
     parseSearch,
     stringifySearch,
     defaultPreload: 'intent',

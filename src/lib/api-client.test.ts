@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiGet, buildUrl, toApiError } from './api-client'
+import { ApiError, apiGet, apiPost, apiPut, buildUrl, onUnauthenticated, setAuthToken, toApiError } from './api-client'
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -11,6 +11,8 @@ beforeAll(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  setAuthToken(null)
+  onUnauthenticated(undefined)
 })
 
 describe('toApiError', () => {
@@ -77,5 +79,56 @@ describe('apiGet', () => {
 
   it('builds query strings without empty values', () => {
     expect(buildUrl('/product', { page: 2, city: 'osaka', keyword: '', category_id: undefined })).toBe('/api/v1/product?page=2&city=osaka')
+  })
+})
+
+describe('signed-in requests', () => {
+  it('keeps numeric detail values such as lock_minutes and retry_after', async () => {
+    const error = await toApiError(json(429, { error: { code: 'TOO_MANY_ATTEMPTS', message: 'locked', detail: { lock_minutes: 15, retry_after: 'soon' } } }))
+    expect(error.detailNumber('lock_minutes')).toBe(15)
+    expect(error.detailNumber('retry_after')).toBeUndefined()
+    expect(error.fieldMessage('lock_minutes')).toBeUndefined()
+  })
+
+  it('gives the first server message of a field', async () => {
+    const error = await toApiError(json(400, { error: { code: 'VALIDATION_FAILED', message: 'bad', detail: { email: ['taken', 'other'] } } }))
+    expect(error.fieldMessage('email')).toBe('taken')
+    expect(error.fieldMessage('password')).toBeUndefined()
+  })
+
+  it('sends the bearer token and a JSON body once a token is set', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, { data: true }))
+    vi.stubGlobal('fetch', fetchMock)
+    vi.stubGlobal('document', { cookie: '' })
+    await apiGet('/user', { locale: 'en' })
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBeUndefined()
+    setAuthToken('tok-1')
+    await apiPut('/user', { first_name: 'Mei' }, { locale: 'en' })
+    const [, init] = fetchMock.mock.calls[1]!
+    expect(init?.method).toBe('PUT')
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer tok-1', 'Content-Type': 'application/json' })
+    expect(init?.body).toBe(JSON.stringify({ first_name: 'Mei' }))
+  })
+
+  it('reports a refused token once, with the token that was refused', async () => {
+    vi.stubGlobal('fetch', async () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please Log In.', detail: {} } }))
+    vi.stubGlobal('document', { cookie: '' })
+    const listener = vi.fn()
+    onUnauthenticated(listener)
+    setAuthToken('old-token')
+    await expect(apiGet('/user', { locale: 'en' })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' })
+    expect(listener).toHaveBeenCalledWith('old-token')
+  })
+
+  it('does not report a 401 of a request made without a token, nor a wrong password', async () => {
+    const listener = vi.fn()
+    onUnauthenticated(listener)
+    vi.stubGlobal('document', { cookie: '' })
+    vi.stubGlobal('fetch', async () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please Log In.', detail: {} } }))
+    await expect(apiGet('/user', { locale: 'en' })).rejects.toMatchObject({ status: 401 })
+    setAuthToken('tok')
+    vi.stubGlobal('fetch', async () => json(401, { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Wrong', detail: {} } }))
+    await expect(apiPost('/login', { email: 'a', password: 'b' }, { locale: 'en' })).rejects.toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' })
+    expect(listener).not.toHaveBeenCalled()
   })
 })

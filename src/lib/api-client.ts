@@ -23,6 +23,18 @@ export class ApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404
   }
+
+  /** The first message the server gave for a field, if any. */
+  fieldMessage(field: string): string | undefined {
+    const messages = this.detail[field]
+    return Array.isArray(messages) ? messages[0] : undefined
+  }
+
+  /** A numeric fact of the error (`lock_minutes`, `retry_after`), if present. */
+  detailNumber(key: string): number | undefined {
+    const value = this.detail[key]
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+  }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
@@ -33,11 +45,13 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && typeof (error as { message?: unknown }).message === 'string'
 }
 
+/** Field messages (lists of strings) and numeric facts such as lock_minutes; anything else is dropped. */
 function pickDetail(detail: unknown): ErrorDetail {
   if (typeof detail !== 'object' || detail === null) return {}
   const out: ErrorDetail = {}
-  for (const [field, messages] of Object.entries(detail)) {
-    if (Array.isArray(messages)) out[field] = messages.filter((m): m is string => typeof m === 'string')
+  for (const [field, value] of Object.entries(detail)) {
+    if (Array.isArray(value)) out[field] = value.filter((m): m is string => typeof m === 'string')
+    else if (typeof value === 'number' && Number.isFinite(value)) out[field] = value
   }
   return out
 }
@@ -67,31 +81,70 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`
 }
 
+// ---- the member's bearer token ------------------------------------------------
+// The auth feature owns the session; the client only carries its token and reports when the
+// server no longer accepts it (shared code may not import a feature, so the feature registers here).
+
+let bearerToken: string | null = null
+let unauthenticatedListener: ((token: string) => void) | undefined
+
+export function setAuthToken(token: string | null): void {
+  bearerToken = token
+}
+
+export const getAuthToken = (): string | null => bearerToken
+
+/** Called with the token that was refused when the server answers 401 to a signed-in request. */
+export function onUnauthenticated(listener: ((token: string) => void) | undefined): void {
+  unauthenticatedListener = listener
+}
+
 export interface RequestOptions {
   locale: Locale
   query?: Record<string, QueryValue>
   signal?: AbortSignal
 }
 
-export async function apiGet<T>(path: string, { locale, query, signal }: RequestOptions): Promise<T> {
+export interface BodyRequestOptions extends RequestOptions {
+  body?: unknown
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export async function apiRequest<T>(method: Method, path: string, { locale, query, signal, body }: BodyRequestOptions): Promise<T> {
+  const token = bearerToken
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-localization': locale,
+    currency: getCookie(COOKIES.currency) ?? DEFAULT_CURRENCY,
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (token) headers.Authorization = `Bearer ${token}`
   let response: Response
   try {
     response = await fetch(buildUrl(path, query), {
-      headers: {
-        Accept: 'application/json',
-        'X-localization': locale,
-        currency: getCookie(COOKIES.currency) ?? DEFAULT_CURRENCY,
-      },
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     })
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0, 'NETWORK_ERROR', i18n._(msg`Cannot reach the shop. Check your connection and try again.`))
   }
-  if (!response.ok) throw await toApiError(response)
+  if (!response.ok) {
+    const error = await toApiError(response)
+    if (response.status === 401 && token && error.code === 'UNAUTHENTICATED') unauthenticatedListener?.(token)
+    throw error
+  }
   try {
     return (await response.json()) as T
   } catch {
     throw new ApiError(response.status, 'BAD_RESPONSE', i18n._(msg`Oops, something went wrong`))
   }
 }
+
+export const apiGet = <T>(path: string, options: RequestOptions): Promise<T> => apiRequest<T>('GET', path, options)
+export const apiPost = <T>(path: string, body: unknown, options: RequestOptions): Promise<T> => apiRequest<T>('POST', path, { ...options, body })
+export const apiPut = <T>(path: string, body: unknown, options: RequestOptions): Promise<T> => apiRequest<T>('PUT', path, { ...options, body })
+export const apiDelete = <T>(path: string, options: RequestOptions): Promise<T> => apiRequest<T>('DELETE', path, options)

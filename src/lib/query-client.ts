@@ -8,6 +8,9 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** Every query of the signed-in member's own data starts with this key, so signing out can drop them all. */
+export const MEMBER_QUERY_ROOT = 'member'
+
 const shouldRetry = (failureCount: number, error: unknown) =>
   failureCount < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500)
 

@@ -1,6 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { AuthOverlays } from '../features/auth/components/auth-overlays'
+import { useShopConfig } from '../features/shop/api/get-shop-config'
+import type { AuthGate } from '../lib/guards'
 import { activateLocale, loadCatalog } from '../lib/i18n'
 import { localeFromPathname, type Locale } from '../lib/locale'
 import { ErrorLayout } from '../ui/error-layout'
@@ -12,13 +15,16 @@ export interface RouterContext {
   queryClient: QueryClient
   /** the locale of the page being loaded, for API calls made by loaders */
   locale: Locale
+  /** the session, settled before any guard decides */
+  auth: AuthGate
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ location, preload }) => {
+  beforeLoad: async ({ location, preload, context }) => {
     const locale = localeFromPathname(location.pathname)
     // Preloading a link (e.g. hovering a language) must not switch the visible language.
-    await (preload ? loadCatalog(locale) : activateLocale(locale))
+    // A stored sign-in is checked with the server first, so guards below see the real session.
+    await Promise.all([preload ? loadCatalog(locale) : activateLocale(locale), context.auth.ready()])
     return { locale }
   },
   component: Root,
@@ -36,12 +42,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   const { t } = useLingui()
+  const { data: config } = useShopConfig()
   return (
     <>
       <a className="skip-link" href="#main">
         {t`Skip to main content`}
       </a>
       <Outlet />
+      <AuthOverlays
+        providers={config?.auth.providers ?? []}
+        lockMinutes={config?.auth.lock_minutes ?? 15}
+        termsUrl={config?.shop.terms_url}
+        privacyUrl={config?.shop.privacy_url}
+      />
       <Toaster />
     </>
   )

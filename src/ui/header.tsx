@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { PublicConfig } from '../../contract/shop'
 import { GiftIcon } from './icons'
 import { LanguageMenu } from './language-menu'
@@ -17,9 +18,11 @@ interface HeaderProps {
   overlay?: boolean
   fixed?: boolean
   className?: string
+  /** the account entry (sign-in link or member menu), given by the app; drawn in the header's tone */
+  account?: (tone: 'light' | 'dark') => ReactNode
 }
 
-export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = false, className = '' }: HeaderProps) {
+export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = false, className = '', account }: HeaderProps) {
   const { t } = useLingui()
   const light = overlay && !fixed
   return (
@@ -38,6 +41,7 @@ export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = 
             </a>
           ) : null}
           <LanguageMenu tone={light ? 'light' : 'dark'} compact />
+          {account?.(light ? 'light' : 'dark')}
         </div>
       </div>
     </header>

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '../lib/i18n'
 import { GridIcon, HomeIcon, SearchIcon } from './icons'
@@ -8,10 +9,12 @@ interface MobileDockProps {
   searchOpen: boolean
   searchPanelId: string
   onToggleSearch: () => void
+  /** further entries given by the app (the account entry); each should use `mobile-dock__item` */
+  children?: ReactNode
 }
 
-/** Phone and tablet navigation; entries for favourites, cart and account arrive with those features. */
-export function MobileDock({ searchOpen, searchPanelId, onToggleSearch }: MobileDockProps) {
+/** Phone and tablet navigation; entries for favourites and cart arrive with those features. */
+export function MobileDock({ searchOpen, searchPanelId, onToggleSearch, children }: MobileDockProps) {
   const { t } = useLingui()
   const locale = useLocalePrefix()
   return (
@@ -28,6 +31,7 @@ export function MobileDock({ searchOpen, searchPanelId, onToggleSearch }: Mobile
         <SearchIcon />
         <span>{t`Search`}</span>
       </button>
+      {children}
     </nav>
   )
 }

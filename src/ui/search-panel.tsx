@@ -24,7 +24,7 @@ export function SearchPanel({ id, open, onClose, onSearch }: SearchPanelProps) {
       if (event.key === 'Escape') onClose()
       if (event.key !== 'Tab' || !panelRef.current) return
       // keep Tab inside the modal sheet
-      const focusable = [...panelRef.current.querySelectorAll<HTMLElement>('input, button:not(:disabled)')]
+      const focusable = [...panelRef.current.querySelectorAll<HTMLElement>('input, button:not(:disabled):not([tabindex="-1"])')]
       const first = focusable[0]
       const last = focusable.at(-1)
       if (event.shiftKey && document.activeElement === first) {
@@ -47,9 +47,12 @@ export function SearchPanel({ id, open, onClose, onSearch }: SearchPanelProps) {
     <div className="search-panel" id={id}>
       <div className="search-panel__backdrop" onClick={onClose} aria-hidden="true" />
       <div ref={panelRef} className="search-panel__sheet" role="dialog" aria-modal="true" aria-label={t`Search products`}>
+        <p className="search-panel__hint">{t`Search by product name, flavour or city, up to 30 characters.`}</p>
         <div className="search-panel__row">
           <SearchBox
             autoFocus
+            inline
+            onLeave={onClose}
             onSearch={(keyword) => {
               onSearch(keyword)
               onClose()
@@ -59,7 +62,6 @@ export function SearchPanel({ id, open, onClose, onSearch }: SearchPanelProps) {
             <CloseIcon size={20} />
           </button>
         </div>
-        <p className="search-panel__hint">{t`Search by product name, flavour or city, up to 30 characters.`}</p>
       </div>
     </div>
   )

@@ -14,6 +14,10 @@ interface SiteLayoutProps {
   /** overlay: transparent over the home banner; detail: back/home bar on phones */
   header?: 'default' | 'overlay' | 'detail'
   dock?: boolean
+  /** the header's account entry (see Header) */
+  account?: (tone: 'light' | 'dark') => ReactNode
+  /** the dock's account entry: sign in, or the member area */
+  dockAccount?: ReactNode
   children: ReactNode
 }
 
@@ -42,7 +46,7 @@ function useScrolledPastWindow(enabled: boolean): boolean {
   return past
 }
 
-export function SiteLayout({ shop, header = 'default', dock = true, children }: SiteLayoutProps) {
+export function SiteLayout({ shop, header = 'default', dock = true, account, dockAccount, children }: SiteLayoutProps) {
   const onSearch = useSearchNavigate()
   const [searchOpen, setSearchOpen] = useState(false)
   const closeSearch = useCallback(() => setSearchOpen(false), [])
@@ -58,14 +62,16 @@ export function SiteLayout({ shop, header = 'default', dock = true, children }: 
   return (
     <div className={`layout${dock ? ' has-dock' : ' layout--no-dock'}`}>
       {header === 'detail' ? <DetailHeader /> : null}
-      <Header shop={shop} onSearch={onSearch} keyword={keyword} overlay={header === 'overlay'} fixed={fixed} className={header === 'detail' ? 'site-header--desktop-only' : ''} />
+      <Header shop={shop} onSearch={onSearch} keyword={keyword} overlay={header === 'overlay'} fixed={fixed} className={header === 'detail' ? 'site-header--desktop-only' : ''} account={account} />
       <main id="main" className={header === 'overlay' ? 'home-main' : 'page-main'}>
         {children}
       </main>
       <Footer shop={shop} />
       {dock ? (
         <>
-          <MobileDock searchOpen={searchOpen} searchPanelId={searchPanelId} onToggleSearch={() => setSearchOpen((open) => !open)} />
+          <MobileDock searchOpen={searchOpen} searchPanelId={searchPanelId} onToggleSearch={() => setSearchOpen((open) => !open)}>
+            {dockAccount}
+          </MobileDock>
           <SearchPanel id={searchPanelId} open={searchOpen} onClose={closeSearch} onSearch={onSearch} />
         </>
       ) : null}

@@ -1,15 +1,51 @@
-import type { CSSProperties } from 'react'
+import { useState, type CSSProperties } from 'react'
+import { createPortal } from 'react-dom'
 import { Toaster as Sonner } from 'sonner'
 
 const TOAST_MAX_WIDTH = 350
 
+/**
+ * Toasts live in a host element that moves into the open modal dialog and back: a modal dialog
+ * sits in the browser's top layer and makes the rest of the page inert, so toasts left outside
+ * would show dimmed under its backdrop and be hidden from assistive technology. Moving the host
+ * (not re-rendering) keeps the toasts already on screen.
+ */
+let host: HTMLDivElement | undefined
+const hostStack: Element[] = []
+
+function toasterHost(): HTMLDivElement {
+  if (!host) {
+    host = document.createElement('div')
+    host.className = 'toaster-host'
+    document.body.append(host)
+  }
+  return host
+}
+
+/** Moves the toasts into a dialog that just opened. */
+export function adoptToaster(dialog: HTMLDialogElement): void {
+  hostStack.push(dialog)
+  dialog.append(toasterHost())
+}
+
+/** Gives the toasts back to the previous dialog, or the page, when a dialog closes. */
+export function releaseToaster(dialog: HTMLDialogElement): void {
+  const index = hostStack.lastIndexOf(dialog)
+  if (index === -1) return
+  hostStack.splice(index, 1)
+  const parent = hostStack.at(-1) ?? document.body
+  parent.append(toasterHost())
+}
+
 export function Toaster() {
-  return (
+  const [target] = useState(toasterHost)
+  return createPortal(
     <Sonner
       position="top-center"
       duration={5000}
       style={{ '--width': `${TOAST_MAX_WIDTH}px` } as CSSProperties}
       toastOptions={{ style: { maxWidth: TOAST_MAX_WIDTH } }}
-    />
+    />,
+    target,
   )
 }

@@ -8,8 +8,9 @@ export function useSearchNavigate(): (keyword: string) => void {
   const locale = useLocalePrefix()
   return useCallback(
     (keyword: string) => {
-      // The spec's address for a header search is /product/search/?keyword=… (with the slash).
-      void navigate({ href: `${locale ? `/${locale}` : ''}/product/search/?keyword=${encodeURIComponent(keyword)}` })
+      // The spec's address for a header search: /product/search/{term}?keyword={term}
+      const term = encodeURIComponent(keyword)
+      void navigate({ href: `${locale ? `/${locale}` : ''}/product/search/${term}?keyword=${term}` })
     },
     [navigate, locale],
   )

@@ -39,7 +39,7 @@ test.describe('layout', () => {
     await expect(page).toHaveURL(/detail/)
     if (!isMobile) {
       await expect(page.getByRole('button', { name: 'Back' })).toBeHidden()
-      await expect(page.getByRole('banner').getByRole('searchbox')).toBeVisible()
+      await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search products' })).toBeVisible()
       return
     }
     await page.getByRole('button', { name: 'Back' }).click()

@@ -17,7 +17,7 @@ test.describe('search', () => {
   test('the button is disabled for an empty keyword or a single space', async ({ page, isMobile }) => {
     await page.goto('/en/product/list')
     const scope = await openSearch(page, isMobile)
-    const box = scope.getByRole('searchbox', { name: 'Search products' })
+    const box = scope.getByRole('combobox', { name: 'Search products' })
     const button = scope.getByRole('button', { name: 'Search', exact: true })
     await expect(box).toHaveAttribute('maxlength', '30')
     await expect(button).toBeDisabled()
@@ -34,18 +34,19 @@ test.describe('search', () => {
     const keyword = sample.name.slice(0, 2)
     await page.goto('/ja')
     const scope = await openSearch(page, isMobile, 'ja')
-    await scope.getByRole('searchbox').fill(keyword)
-    await scope.getByRole('searchbox').press('Enter')
-    await expect(page).toHaveURL(new RegExp(`/ja/product/search/\\?keyword=${encodeURIComponent(keyword)}$`))
+    await scope.getByRole('combobox').fill(keyword)
+    await scope.getByRole('combobox').press('Enter')
+    const encoded = encodeURIComponent(keyword)
+    await expect(page).toHaveURL(new RegExp(`/ja/product/search/${encoded}\\?keyword=${encoded}$`))
     await expect(page.getByRole('heading', { level: 1 })).toContainText(keyword)
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
-    if (!isMobile) await expect(header(page).getByRole('searchbox')).toHaveValue(keyword)
+    if (!isMobile) await expect(header(page).getByRole('combobox')).toHaveValue(keyword)
   })
 
   test('a keyword nothing matches shows the empty state with a way back', async ({ page }) => {
     await page.goto('/en/product/search?keyword=zzzzqqqq')
     await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible()
-    await page.getByRole('link', { name: 'Browse all products' }).click()
+    await page.getByRole('main').getByRole('link', { name: 'Browse all products' }).click()
     await expect(page).toHaveURL(/\/en\/product\/list$/)
   })
 

@@ -1,7 +1,9 @@
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
+import { SearchSuggestions } from '../../features/search/components/search-suggestions'
 import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '../../lib/locale'
 import { ErrorLayout } from '../../ui/error-layout'
 import { ErrorView } from '../../ui/error-view'
+import { SearchSuggestionsSlot, type SearchSuggestionsSlotProps } from '../../ui/search-box'
 
 export const Route = createFileRoute('/{-$locale}')({
   beforeLoad: ({ params, location }) => {
@@ -14,10 +16,21 @@ export const Route = createFileRoute('/{-$locale}')({
       if (prefix) throw redirect({ href: `/${prefix}${location.searchStr}`, replace: true })
     }
   },
-  component: Outlet,
+  component: LocaleRoot,
   notFoundComponent: () => (
     <ErrorLayout>
       <ErrorView status={404} />
     </ErrorLayout>
   ),
 })
+
+const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => <SearchSuggestions {...props} />
+
+/** Every search box on the site shows the search feature's suggestions. */
+function LocaleRoot() {
+  return (
+    <SearchSuggestionsSlot.Provider value={renderSearchSuggestions}>
+      <Outlet />
+    </SearchSuggestionsSlot.Provider>
+  )
+}

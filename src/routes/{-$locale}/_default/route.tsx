@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { SiteLayout } from '../../../ui/site-layout'
+import { accountSlots } from '../../-account-slots'
 
 export const Route = createFileRoute('/{-$locale}/_default')({
   loader: ({ context }) => {
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/{-$locale}/_default')({
 function DefaultLayout() {
   const { data } = useShopConfig()
   return (
-    <SiteLayout shop={data?.shop}>
+    <SiteLayout shop={data?.shop} {...accountSlots}>
       <Outlet />
     </SiteLayout>
   )

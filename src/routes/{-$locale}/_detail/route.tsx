@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { SiteLayout } from '../../../ui/site-layout'
+import { accountSlots } from '../../-account-slots'
 
 export const Route = createFileRoute('/{-$locale}/_detail')({
   loader: ({ context }) => {
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/{-$locale}/_detail')({
 function DetailLayout() {
   const { data } = useShopConfig()
   return (
-    <SiteLayout shop={data?.shop} header="detail" dock={false}>
+    <SiteLayout shop={data?.shop} {...accountSlots} header="detail" dock={false}>
       <Outlet />
     </SiteLayout>
   )

@@ -5,6 +5,7 @@ import { COOKIES } from '../../../../contract/constants'
 import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { setCookie } from '../../../lib/cookies'
 import { SiteLayout } from '../../../ui/site-layout'
+import { accountSlots } from '../../-account-slots'
 
 const HomeSearchSchema = v.object({
   referrer_code: v.fallback(
@@ -28,7 +29,7 @@ function HomeLayout() {
     if (referrerCode) setCookie(COOKIES.referrerCode, referrerCode)
   }, [referrerCode])
   return (
-    <SiteLayout shop={data?.shop} header="overlay">
+    <SiteLayout shop={data?.shop} {...accountSlots} header="overlay">
       <Outlet />
     </SiteLayout>
   )

@@ -1,87 +1,187 @@
 import { Plural, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { productsQueryOptions, useProducts } from '../../../../../features/catalog/api/get-products'
-import { EmptyProducts } from '../../../../../features/catalog/components/empty-state'
-import { SortSelect } from '../../../../../features/catalog/components/product-filters'
-import { ProductGrid, ProductGridSkeleton } from '../../../../../features/catalog/components/product-grid'
-import { ProductSearchSearchSchema } from '../../../../../features/catalog/product-search-schema'
-import { useLocalePrefix } from '../../../../../lib/i18n'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { categoriesQueryOptions } from '../../../../../features/catalog/api/get-categories'
+import { trendCitiesQueryOptions } from '../../../../../features/catalog/api/get-trend-cities'
+import { trendGroupListQueryOptions } from '../../../../../features/catalog/api/get-trend-group-list'
+import { persistSearchCache } from '../../../../../features/search/api/search-cache'
+import { searchProductsQueryOptions } from '../../../../../features/search/api/search-products'
+import { hasActiveFilters, SearchPageSchema, type SearchFilterState, type SearchPageState } from '../../../../../features/search/api/search-state'
+import { SearchEmpty } from '../../../../../features/search/components/search-empty'
+import { SearchFacets, type FacetLabels } from '../../../../../features/search/components/search-facets'
+import { SearchHitCard, SearchHitSkeleton } from '../../../../../features/search/components/search-hit-card'
+import { SearchSortSelect } from '../../../../../features/search/components/search-toolbar'
+import { useOnline } from '../../../../../features/search/components/use-online'
+import { addRecentSearch } from '../../../../../features/search/stores/recent-searches'
+import { useLocale, useLocalePrefix } from '../../../../../lib/i18n'
 import { Breadcrumb } from '../../../../../ui/breadcrumb'
 import { Pagination } from '../../../../../ui/pagination'
 import { useDocumentTitle } from '../../../../../ui/use-document-title'
+import { useSearchNavigate } from '../../../../../ui/use-search-navigate'
+import '../../../../../features/search/components/search-page.css'
 
-// Lists GET /product?keyword= results until the search index arrives with its own issue.
+/** The page's search: the path's term stands in when the query has no keyword. */
+const searchState = (search: SearchPageState, pathTerm: string | undefined): SearchPageState => ({
+  ...search,
+  keyword: search.keyword ?? (pathTerm?.trim().slice(0, 30) || undefined),
+})
+
+const NO_FILTERS: SearchFilterState = { category: undefined, city: undefined, trend: undefined, stock: undefined, price_min: undefined, price_max: undefined }
+
 export const Route = createFileRoute('/{-$locale}/_default/product/search/{-$search}')({
-  validateSearch: ProductSearchSearchSchema,
+  validateSearch: SearchPageSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient, locale }, deps, params }) =>
-    queryClient.ensureQueryData(productsQueryOptions(locale, { ...deps, keyword: deps.keyword ?? params.search?.trim() })),
-  pendingComponent: SearchSkeleton,
+  loader: async ({ context: { queryClient, locale }, deps, params }) => {
+    // earlier searches come back from IndexedDB first, so they show even without a network
+    await persistSearchCache(queryClient)
+    void queryClient.prefetchQuery(searchProductsQueryOptions(locale, searchState(deps, params.search)))
+    void queryClient.prefetchQuery(categoriesQueryOptions(locale))
+    void queryClient.prefetchQuery(trendCitiesQueryOptions(locale))
+    void queryClient.prefetchQuery(trendGroupListQueryOptions(locale))
+  },
   component: SearchPage,
 })
 
+function useFacetLabels(): FacetLabels {
+  const locale = useLocale()
+  const { data: categories } = useQuery(categoriesQueryOptions(locale))
+  const { data: cities } = useQuery(trendCitiesQueryOptions(locale))
+  const { data: groups } = useQuery(trendGroupListQueryOptions(locale))
+  return useMemo(
+    () => ({
+      categories: new Map(categories?.map((c) => [c.id, c.name])),
+      cities: new Map(cities?.map((c) => [c.slug, c.name])),
+      trendGroups: new Map(groups?.map((g) => [g.id, g.name])),
+    }),
+    [categories, cities, groups],
+  )
+}
+
 function SearchPage() {
   const { t } = useLingui()
-  const locale = useLocalePrefix()
-  const search = Route.useSearch()
-  const params = Route.useParams()
+  const locale = useLocale()
+  const prefix = useLocalePrefix()
   const navigate = Route.useNavigate()
-  const keyword = search.keyword ?? params.search?.trim()
-  const { data: page } = useProducts({ ...search, keyword })
+  const searchFor = useSearchNavigate()
+  const online = useOnline()
+  const state = searchState(Route.useSearch(), Route.useParams().search)
+  const { keyword } = state
+  const { data, isError, isPlaceholderData, isFetching, refetch } = useQuery(searchProductsQueryOptions(locale, state))
+  const labels = useFacetLabels()
   const title = keyword ? t`Search results for “${keyword}”` : t`All products`
-  const total = page.total
   useDocumentTitle(title)
+
+  useEffect(() => {
+    if (keyword) addRecentSearch(keyword)
+  }, [keyword])
+
+  const update = (patch: Partial<SearchPageState>) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), resetScroll: false })
+  const filtered = hasActiveFilters(state)
+  const stale = data !== undefined && !isPlaceholderData && (!online || isError)
+  const total = data?.nbHits ?? 0
+  // on phones the filters fold away under a button; on wide screens they are a sidebar
+  const [filtersOpen, setFiltersOpen] = useState(filtered)
+  const filtersId = useId()
 
   return (
     <div className="container">
       <Breadcrumb
         items={[
-          { key: 'home', node: <Link to="/{-$locale}" params={{ locale }}>{t`Home`}</Link> },
+          { key: 'home', node: <Link to="/{-$locale}" params={{ locale: prefix }}>{t`Home`}</Link> },
           { key: 'search', node: t`Search` },
         ]}
       />
       <div className="list-head">
         <h1 className="page-title">{title}</h1>
-        <p className="list-head__count" aria-live="polite">
-          <Plural value={total} one="# product" other="# products" />
-        </p>
+        {data ? (
+          <p className="list-head__count" aria-live="polite">
+            <Plural value={total} one="# product" other="# products" />
+          </p>
+        ) : null}
       </div>
-      <div className="filters">
-        <div className="filters__row">
-          <SortSelect value={search.sort} onChange={(sort) => void navigate({ search: (prev) => ({ ...prev, sort, page: undefined }), resetScroll: false })} />
+      {stale ? <p className="search-stale" role="status">{t`You seem to be offline: these results were saved earlier and may be out of date.`}</p> : null}
+      <div className="search-layout">
+        <div className={`search-filters${filtersOpen ? ' is-open' : ''}`}>
+          <button type="button" className="search-filters__toggle" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
+            {t`Filters`}
+            <span className="search-filters__sign" aria-hidden="true">
+              {filtersOpen ? '−' : '+'}
+            </span>
+          </button>
+          <div className="search-filters__body" id={filtersId}>
+            <SearchFacets facets={data?.facets ?? {}} value={state} labels={labels} onChange={update} />
+          </div>
         </div>
+        <section aria-label={t`Search results`}>
+          <div className="search-toolbar">
+            {filtered ? (
+              <button type="button" className="search-toolbar__clear" onClick={() => update(NO_FILTERS)}>
+                {t`Clear filters`}
+              </button>
+            ) : null}
+            <SearchSortSelect value={state.sort} onChange={(sort) => update({ sort })} />
+          </div>
+          {data === undefined ? (
+            isError ? (
+              <div className="search-empty" role="alert">
+                <h2 className="search-empty__title">{t`Search is unavailable`}</h2>
+                <p className="search-empty__text">{t`We could not reach the search service. Check your connection and try again.`}</p>
+                <button type="button" className="button button-primary" onClick={() => void refetch()}>
+                  {t`Try again`}
+                </button>
+              </div>
+            ) : (
+              <SearchResultsSkeleton offline={!online} />
+            )
+          ) : data.hits.length === 0 ? (
+            <SearchEmpty
+              onClearFilters={filtered ? () => update(NO_FILTERS) : undefined}
+              onPick={searchFor}
+              browseLink={
+                <Link to="/{-$locale}/product/list" params={{ locale: prefix }} className="button">
+                  {t`Browse all products`}
+                </Link>
+              }
+            />
+          ) : (
+            <ul className={`search-hits${isPlaceholderData && isFetching ? ' is-updating' : ''}`} aria-busy={isPlaceholderData && isFetching}>
+              {data.hits.map((hit, index) => (
+                <li key={hit.objectID}>
+                  <SearchHitCard hit={hit} eager={index < 4} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {data ? (
+            <Pagination
+              page={data.page + 1}
+              lastPage={data.nbPages}
+              renderLink={(target, content, attrs) => (
+                <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
+                  {content}
+                </Link>
+              )}
+            />
+          ) : null}
+        </section>
       </div>
-      {page.data.length === 0 ? (
-        <EmptyProducts
-          action={
-            <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
-              {t`Browse all products`}
-            </Link>
-          }
-        />
-      ) : (
-        <ProductGrid products={page.data} />
-      )}
-      <Pagination
-        page={page.current_page}
-        lastPage={page.last_page}
-        renderLink={(target, content, attrs) => (
-          <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
-            {content}
-          </Link>
-        )}
-      />
     </div>
   )
 }
 
-function SearchSkeleton() {
+function SearchResultsSkeleton({ offline }: { offline: boolean }) {
   const { t } = useLingui()
   return (
-    <div className="container" role="status" aria-live="polite">
-      <span className="visually-hidden">{t`Loading…`}</span>
-      <div className="skeleton" style={{ height: 30, width: 260, margin: '28px 0 18px' }} />
-      <ProductGridSkeleton />
+    <div role="status" aria-live="polite">
+      <span className={offline ? 'search-stale' : 'visually-hidden'}>{offline ? t`You are offline and this search has not been run before on this device.` : t`Loading…`}</span>
+      <ul className="search-hits" aria-hidden="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <li key={i}>
+            <SearchHitSkeleton />
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -1,0 +1,176 @@
+import { useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { toast } from 'sonner'
+import { GENDERS, LIMITS, ProfileInputSchema, type AuthUser } from '../../../../contract/auth'
+import { LOCALES, type Locale } from '../../../../contract/constants'
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { LOCALE_NATIVE_NAMES } from '../../../lib/locale'
+import { useLocale } from '../../../lib/i18n'
+import { fullName, GENDER_LABELS, NATIONALITIES, type Gender } from '../../../lib/member-options'
+import { AlertIcon, ShieldCheckIcon } from '../../../ui/icons'
+import { SelectField, TextField } from '../../../ui/text-field'
+import { useUpdateProfile } from '../api/update-profile'
+import './account.css'
+
+interface ProfileCardProps {
+  user: AuthUser
+  onSaved: (user: AuthUser) => void
+  /** how a member with an unverified e-mail can ask for a new link */
+  verificationAction?: ReactNode
+}
+
+/** The member's details, and a form to change them. */
+export function ProfileCard({ user, onSaved, verificationAction }: ProfileCardProps) {
+  const { t, i18n } = useLingui()
+  const [editing, setEditing] = useState(false)
+  const verified = user.email_verified_at !== null
+  const nationality = NATIONALITIES.find((n) => n.value === user.nationality)
+  const none = t`Not set`
+
+  return (
+    <section className="panel" aria-labelledby="profile-title">
+      <div className="panel__head">
+        <h1 id="profile-title" className="panel__title">
+          {editing ? t`Edit my info` : t`My info`}
+        </h1>
+        {editing ? null : (
+          <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+            {t`Edit`}
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <ProfileForm
+          user={user}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            onSaved(saved)
+            setEditing(false)
+          }}
+        />
+      ) : (
+        <dl className="details">
+          <div className="details__row">
+            <dt>{t`Name`}</dt>
+            <dd>{fullName(user)}</dd>
+          </div>
+          <div className="details__row">
+            <dt>{t`E-mail`}</dt>
+            <dd>
+              <span className="details__email">{user.email}</span>
+              <span className={`badge ${verified ? 'badge--ok' : 'badge--warn'}`}>
+                {verified ? <ShieldCheckIcon size={14} /> : <AlertIcon size={14} />}
+                {verified ? t`E-mail verified` : t`E-mail not verified`}
+              </span>
+              {verified ? null : <span className="details__action">{verificationAction}</span>}
+            </dd>
+          </div>
+          <div className="details__row">
+            <dt>{t`Phone number`}</dt>
+            <dd>{user.phone_number || none}</dd>
+          </div>
+          <div className="details__row">
+            <dt>{t`Gender`}</dt>
+            <dd>{i18n._(GENDER_LABELS[user.gender])}</dd>
+          </div>
+          <div className="details__row">
+            <dt>{t`Birthday`}</dt>
+            <dd>{user.birthday ?? none}</dd>
+          </div>
+          <div className="details__row">
+            <dt>{t`Nationality`}</dt>
+            <dd>{nationality ? i18n._(nationality.label) : user.nationality || none}</dd>
+          </div>
+          <div className="details__row">
+            <dt>{t`Language of e-mails`}</dt>
+            <dd>{LOCALE_NATIVE_NAMES[user.locale]}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  )
+}
+
+function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: () => void; onSaved: (user: AuthUser) => void }) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const [values, setValues] = useState({
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone_number: user.phone_number,
+    gender: user.gender as Gender,
+    birthday: user.birthday ?? '',
+    nationality: user.nationality,
+    locale: user.locale as Locale,
+  })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [maxBirthday] = useState(() => new Date().toISOString().slice(0, 10))
+  const mutation = useUpdateProfile()
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
+
+  const nationalities = NATIONALITIES.some((n) => n.value === values.nationality)
+    ? NATIONALITIES.map((n) => ({ value: n.value, label: i18n._(n.label) }))
+    : [{ value: values.nationality, label: values.nationality }, ...NATIONALITIES.map((n) => ({ value: n.value, label: i18n._(n.label) }))]
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validateForm(ProfileInputSchema, { ...values, birthday: values.birthday || null })
+    if (!checked.ok) return setErrors(checked.errors)
+    setErrors({})
+    mutation.mutate(checked.output, {
+      onSuccess: (saved) => {
+        toast.success(t`Save successfully`, { id: 'profile-saved' })
+        onSaved(saved)
+      },
+      onError: (error) => {
+        toast.error(t`Save failed`, { id: 'profile-failed' })
+        setErrors(serverFieldErrors(error))
+      },
+    })
+  }
+
+  const firstName = (
+    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" maxLength={LIMITS.firstName} value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
+  )
+  const lastName = (
+    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" maxLength={LIMITS.lastName} value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+  )
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="form-row form-row--2">{locale === 'en' ? [firstName, lastName] : [lastName, firstName]}</div>
+      <TextField label={t`E-mail`} value={user.email} onChange={() => undefined} readOnly hint={t`The e-mail cannot be changed.`} />
+      <TextField label={t`Phone number`} type="tel" name="phone_number" autoComplete="tel" maxLength={20} value={values.phone_number} onChange={set('phone_number')} error={errors.phone_number} />
+      <div className="form-row form-row--2">
+        <SelectField
+          label={t`Gender`}
+          name="gender"
+          value={values.gender}
+          onChange={set('gender')}
+          options={GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))}
+          error={errors.gender}
+        />
+        <TextField label={t`Birthday`} type="date" name="birthday" max={maxBirthday} value={values.birthday} onChange={set('birthday')} error={errors.birthday} />
+      </div>
+      <div className="form-row form-row--2">
+        <SelectField label={t`Nationality`} name="nationality" value={values.nationality} onChange={set('nationality')} options={nationalities} error={errors.nationality} />
+        <SelectField
+          label={t`Language of e-mails`}
+          name="locale"
+          value={values.locale}
+          onChange={set('locale')}
+          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NATIVE_NAMES[l] }))}
+          error={errors.locale}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t`Cancel`}
+        </button>
+        <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+          {mutation.isPending ? t`Saving…` : t`Save`}
+        </button>
+      </div>
+    </form>
+  )
+}

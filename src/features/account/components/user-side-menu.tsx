@@ -1,0 +1,95 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import type { AuthUser, SocialProvider } from '../../../../contract/auth'
+import { useLocalePrefix } from '../../../lib/i18n'
+import { fullName, initialsOf } from '../../../lib/member-options'
+import { AlertIcon, ChevronDownIcon, KeyIcon, LogoutIcon, ShieldCheckIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import './user-side-menu.css'
+
+interface UserSideMenuProps {
+  user: AuthUser
+  onLogout: () => void
+}
+
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' }
+
+const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 992px)').matches
+
+/**
+ * The member area's menu: who is signed in and how, then the sections that exist today. Sections
+ * of later work (favourites, orders, comments, messages, notifications) join when they exist.
+ */
+export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  const [expanded, setExpanded] = useState(wide)
+  const navId = useId()
+  const verified = user.email_verified_at !== null
+  // on phones the section is below the menu: fold it once a section is chosen
+  const foldOnPhones = () => {
+    if (!wide()) setExpanded(false)
+  }
+
+  return (
+    <aside className={`user-menu${expanded ? ' is-expanded' : ''}`} aria-label={t`Member area`}>
+      <div className="user-menu__profile">
+        <span className="user-menu__avatar" aria-hidden="true">
+          {user.avatar_url ? <img src={user.avatar_url} alt="" width={56} height={56} referrerPolicy="no-referrer" /> : initialsOf(user)}
+        </span>
+        <div className="user-menu__who">
+          <p className="user-menu__name">{fullName(user)}</p>
+          <ul className="user-menu__badges">
+            {user.social.map(({ provider }) => {
+              const providerName = PROVIDER_NAMES[provider]
+              return (
+                <li key={provider} className="badge badge--ok">
+                  <ShieldCheckIcon size={14} />
+                  {t`${providerName} verified`}
+                </li>
+              )
+            })}
+            <li className={`badge ${verified ? 'badge--ok' : 'badge--warn'}`}>
+              {verified ? <ShieldCheckIcon size={14} /> : <AlertIcon size={14} />}
+              {verified ? t`E-mail verified` : t`E-mail not verified`}
+            </li>
+          </ul>
+        </div>
+        <button type="button" className="icon-button user-menu__toggle" aria-expanded={expanded} aria-controls={navId} onClick={() => setExpanded((v) => !v)}>
+          <span className="visually-hidden">{t`Member menu`}</span>
+          <ChevronDownIcon size={20} />
+        </button>
+      </div>
+      <nav id={navId} className="user-menu__nav" aria-label={t`Member menu`} hidden={!expanded}>
+        <ul>
+          <li>
+            <Link to="/{-$locale}/user/info" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <UserIcon size={20} />
+              {t`My info`}
+            </Link>
+          </li>
+          {user.has_password ? (
+            <li>
+              <Link to="/{-$locale}/user/reset_password" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+                <KeyIcon size={20} />
+                {t`Change password`}
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/{-$locale}/user/referrer" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <UsersIcon size={20} />
+              {t`Referral`}
+            </Link>
+          </li>
+          <li>
+            <button type="button" className="user-menu__link" onClick={onLogout}>
+              <LogoutIcon size={20} />
+              {t`Log out`}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  )
+}

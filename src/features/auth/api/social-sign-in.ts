@@ -1,0 +1,59 @@
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import type { LoginResult, SocialProvider } from '../../../../contract/auth'
+import type { Locale } from '../../../../contract/constants'
+import { apiGet, apiPost } from '../../../lib/api-client'
+import { useLocale } from '../../../lib/i18n'
+
+export type AuthSource = 'ec' | 'subscribe'
+
+/** The provider's sign-in page to send the browser to. */
+export const socialSignInUrl = (provider: SocialProvider, source: AuthSource, locale: Locale): Promise<string> =>
+  apiGet<{ data: string }>(`/auth/${provider}`, { locale, query: { source } }).then((r) => r.data)
+
+/** Trades the single-use code the callback page received for a session. */
+export const exchangeSocialCode = (code: string, locale: Locale): Promise<LoginResult> =>
+  apiPost<{ data: LoginResult }>('/auth/social/exchange', { code }, { locale }).then((r) => r.data)
+
+export function useExchangeSocialCode() {
+  const locale = useLocale()
+  return useMutation({ mutationFn: (code: string) => exchangeSocialCode(code, locale) })
+}
+
+export interface PendingSocialProfile {
+  provider: SocialProvider
+  email: string | null
+  first_name: string
+  last_name: string
+  source: AuthSource
+}
+
+export const getPendingSocialProfile = (ticket: string, locale: Locale, signal?: AbortSignal): Promise<PendingSocialProfile> =>
+  apiGet<{ data: PendingSocialProfile }>('/auth/social-register', { locale, query: { ticket }, signal }).then((r) => r.data)
+
+export const pendingSocialProfileQueryOptions = (ticket: string, locale: Locale) =>
+  queryOptions({
+    queryKey: ['auth', 'social-register', ticket],
+    queryFn: ({ signal }) => getPendingSocialProfile(ticket, locale, signal),
+    staleTime: Infinity,
+    retry: false,
+  })
+
+export interface SocialRegisterValues {
+  ticket: string
+  first_name: string
+  last_name: string
+  email: string
+  phone_number?: string
+  gender?: 'MALE' | 'FEMALE' | 'OTHER'
+  birthday?: string
+  nationality?: string
+  referrer_code?: string
+}
+
+export const completeSocialRegistration = (input: SocialRegisterValues, locale: Locale): Promise<LoginResult> =>
+  apiPost<{ data: LoginResult }>('/auth/social-register', input, { locale }).then((r) => r.data)
+
+export function useCompleteSocialRegistration() {
+  const locale = useLocale()
+  return useMutation({ mutationFn: (input: SocialRegisterValues) => completeSocialRegistration(input, locale) })
+}

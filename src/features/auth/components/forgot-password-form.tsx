@@ -1,0 +1,134 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { ForgotPasswordFormSchema, LIMITS, type SocialProvider } from '../../../../contract/auth'
+import { isApiError } from '../../../lib/api-client'
+import { serverFieldErrors, validateForm } from '../../../lib/form'
+import { MailIcon } from '../../../ui/icons'
+import { TextField } from '../../../ui/text-field'
+import { useForgotPassword } from '../api/forgot-password'
+import { cooldownAt, lastSendFromRetryAfter, readLastSend } from '../cooldown'
+import { SocialButtons } from './social-buttons'
+import { useResendCooldown } from './use-resend-cooldown'
+
+interface ForgotPasswordFormProps {
+  providers: readonly SocialProvider[]
+  redirect?: string
+  onDone: () => void
+}
+
+/**
+ * Asks for a reset mail, then shows where it went with a resend link. Another mail may be asked
+ * for 30 s after the last one; trying earlier shows a reminder and a countdown on the button
+ * (spec section 4), and the same happens when the form opens within that time.
+ */
+export function ForgotPasswordForm({ providers, redirect, onDone }: ForgotPasswordFormProps) {
+  const { t } = useLingui()
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [sent, setSent] = useState<{ email: string; resent: boolean } | null>(null)
+  // shown at once when the form opens less than 32 s after the last mail
+  const [wantsReminder, setWantsReminder] = useState(() => cooldownAt(readLastSend(), Date.now()).reminder)
+  const cooldown = useResendCooldown()
+  const mutation = useForgotPassword()
+  const showReminder = wantsReminder && cooldown.reminder
+  const seconds = cooldown.remaining
+  const waiting = showReminder && !cooldown.canSend
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const sentView = sent !== null
+  useEffect(() => {
+    if (sentView) confirmRef.current?.focus()
+  }, [sentView])
+
+  const send = (address: string, resent: boolean) => {
+    mutation.mutate(address, {
+      onSuccess: (ok) => {
+        if (!ok) return void toast.error(t`The e-mail could not be sent`, { id: 'forgot-failed' })
+        cooldown.record()
+        setWantsReminder(false)
+        setSent({ email: address, resent })
+        toast.success(resent ? t`The e-mail has been sent again` : t`The e-mail has been sent`, { id: 'forgot-sent' })
+      },
+      onError: (failure) => {
+        if (isApiError(failure) && failure.code === 'RESEND_TOO_SOON') {
+          cooldown.record(lastSendFromRetryAfter(failure.detailNumber('retry_after') ?? LIMITS.resendCooldown, Date.now()))
+          setWantsReminder(true)
+          return
+        }
+        const fieldErrors = serverFieldErrors(failure)
+        if (fieldErrors.email) return setError(fieldErrors.email)
+        toast.error(t`The e-mail could not be sent`, { id: 'forgot-failed', description: isApiError(failure) ? failure.message : undefined })
+      },
+    })
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!cooldown.canSend) return setWantsReminder(true)
+    const checked = validateForm(ForgotPasswordFormSchema, { email })
+    if (!checked.ok) return setError(checked.errors.email)
+    setError(undefined)
+    send(checked.output.email, false)
+  }
+
+  if (sent) {
+    return (
+      <div className="auth-view auth-view--done">
+        <span className="auth-view__badge" aria-hidden="true">
+          <MailIcon size={28} />
+        </span>
+        <p role="status">{sent.resent ? t`We have sent the password reset e-mail again to:` : t`We have sent a password reset e-mail to:`}</p>
+        <p className="auth-view__email">{sent.email}</p>
+        <p className="auth-view__note">{t`Open the link in the e-mail to choose a new password. The link is valid for 60 minutes.`}</p>
+        {showReminder ? (
+          <p className="form-alert form-alert--info" role="alert">
+            {t`Please wait 30 seconds before asking for another e-mail.`}
+          </p>
+        ) : null}
+        <p className="auth-view__resend">
+          {t`Didn't get it?`}{' '}
+          <button type="button" className="link-button" disabled={!cooldown.canSend || mutation.isPending} onClick={() => send(sent.email, true)}>
+            {cooldown.canSend ? t`Resend` : t`Resend (${seconds} s)`}
+          </button>
+        </p>
+        <button ref={confirmRef} type="button" className="button button-primary button-block" onClick={onDone}>
+          {t`Confirm`}
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="auth-view">
+      <form className="form" onSubmit={submit} noValidate>
+        <p className="auth-view__intro">{t`Enter the e-mail you signed up with and we will send you a link to reset your password.`}</p>
+        {showReminder ? (
+          <p className="form-alert form-alert--info" role="alert">
+            {t`Please wait 30 seconds before asking for another e-mail.`}
+          </p>
+        ) : null}
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.forgotEmail}
+          value={email}
+          onChange={setEmail}
+          error={error}
+          autoFocusOnOpen
+        />
+        <button type="submit" className="button button-primary button-block" disabled={waiting || mutation.isPending}>
+          {waiting ? t`Send (${seconds} s)` : t`Send`}
+        </button>
+      </form>
+      {providers.length > 0 ? (
+        <>
+          <p className="divider">{t`or`}</p>
+          <SocialButtons providers={providers} redirect={redirect} />
+        </>
+      ) : null}
+    </div>
+  )
+}

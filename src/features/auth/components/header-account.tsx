@@ -1,0 +1,127 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useLocalePrefix } from '../../../lib/i18n'
+import { fullName, initialsOf } from '../../../lib/member-options'
+import { ChevronDownIcon, LogoutIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { openAuthModal } from '../stores/auth-modal-store'
+import { useSession, useSignOut } from './use-session'
+import './header-account.css'
+
+/** The header's account entry: 'Log in/Sign up' for visitors, the member menu once signed in. */
+export function HeaderAccount({ tone = 'dark' }: { tone?: 'light' | 'dark' }) {
+  const { t } = useLingui()
+  const { signedIn, user } = useSession()
+  if (!signedIn || !user) {
+    return (
+      <button type="button" className={`header-account__login header-account--${tone}`} onClick={() => openAuthModal()}>
+        <UserIcon size={20} />
+        <span className="header-account__label">{t`Log in/Sign up`}</span>
+      </button>
+    )
+  }
+  return <MemberMenu tone={tone} />
+}
+
+/**
+ * A disclosure of links, keyboard operable like the language menu (arrows, Home/End, Escape). The
+ * spec's entries are info, favorite, order, comment, notification, referrer and logout; those whose
+ * sections do not exist yet are left out rather than shown empty.
+ */
+function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
+  const { t } = useLingui()
+  const { user } = useSession()
+  const locale = useLocalePrefix()
+  const signOut = useSignOut()
+  const [open, setOpen] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const listId = useId()
+
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    return () => document.removeEventListener('pointerdown', onPointer)
+  }, [open])
+
+  if (!user) return null
+  const items = () => Array.from(rootRef.current?.querySelectorAll<HTMLElement>('.member-menu__item') ?? [])
+  const focusItem = (index: number) => {
+    const all = items()
+    all[(index + all.length) % all.length]?.focus()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      setOpen(false)
+      buttonRef.current?.focus()
+      return
+    }
+    const index = items().indexOf(document.activeElement as HTMLElement)
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      if (!open) {
+        setOpen(true)
+        requestAnimationFrame(() => focusItem(step === 1 ? 0 : -1))
+      } else focusItem(index === -1 ? (step === 1 ? 0 : -1) : index + step)
+    } else if (open && (event.key === 'Home' || event.key === 'End')) {
+      event.preventDefault()
+      focusItem(event.key === 'Home' ? 0 : -1)
+    }
+  }
+
+  const close = () => setOpen(false)
+  const name = fullName(user)
+
+  return (
+    <div
+      ref={rootRef}
+      className={`member-menu header-account--${tone}`}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
+      }}
+    >
+      <button ref={buttonRef} type="button" className="member-menu__button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
+        <span className="member-menu__avatar" aria-hidden="true">
+          {user.avatar_url ? <img src={user.avatar_url} alt="" width={28} height={28} referrerPolicy="no-referrer" /> : initialsOf(user)}
+        </span>
+        <span className="visually-hidden">{t`Member menu`}: </span>
+        <span className="member-menu__name">{name}</span>
+        <ChevronDownIcon size={16} className="member-menu__chevron" />
+      </button>
+      <ul id={listId} className="member-menu__list" hidden={!open}>
+        <li>
+          <Link to="/{-$locale}/user/info" params={{ locale }} className="member-menu__item" onClick={close}>
+            <UserIcon size={18} />
+            {t`My info`}
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$locale}/user/referrer" params={{ locale }} className="member-menu__item" onClick={close}>
+            <UsersIcon size={18} />
+            {t`Referral`}
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="member-menu__item"
+            onClick={() => {
+              close()
+              void signOut()
+            }}
+          >
+            <LogoutIcon size={18} />
+            {t`Log out`}
+          </button>
+        </li>
+      </ul>
+    </div>
+  )
+}

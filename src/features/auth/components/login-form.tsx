@@ -1,0 +1,119 @@
+import { Plural, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { LIMITS, LoginFormSchema, type SocialProvider } from '../../../../contract/auth'
+import { isApiError } from '../../../lib/api-client'
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { TextField } from '../../../ui/text-field'
+import { useLogin } from '../api/login'
+import { SocialButtons } from './social-buttons'
+import { useCompleteSignIn } from './use-session'
+
+type Problem = { kind: 'message'; text: string } | { kind: 'locked'; minutes: number }
+
+interface LoginFormProps {
+  initialEmail?: string
+  redirect?: string
+  providers: readonly SocialProvider[]
+  /** minutes of a lock-out, when the server does not say */
+  lockMinutes: number
+  onForgot: () => void
+  onRegister: () => void
+}
+
+export function LoginForm({ initialEmail = '', redirect, providers, lockMinutes, onForgot, onRegister }: LoginFormProps) {
+  const { t } = useLingui()
+  const [values, setValues] = useState({ email: initialEmail, password: '' })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const mutation = useLogin()
+  const completeSignIn = useCompleteSignIn()
+
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setProblem(null)
+    const checked = validateForm(LoginFormSchema, values)
+    if (!checked.ok) return setErrors(checked.errors)
+    setErrors({})
+    mutation.mutate(checked.output, {
+      onSuccess: (result) => completeSignIn(result, { redirect }),
+      onError: (error) => {
+        toast.error(t`Sign-in failed`, { id: 'sign-in-failed' })
+        if (!isApiError(error)) return setProblem({ kind: 'message', text: t`Oops...Something went wrong` })
+        if (error.code === 'TOO_MANY_ATTEMPTS') return setProblem({ kind: 'locked', minutes: error.detailNumber('lock_minutes') ?? lockMinutes })
+        if (error.code === 'VALIDATION_FAILED') return setErrors(serverFieldErrors(error))
+        setProblem({ kind: 'message', text: error.message })
+      },
+    })
+  }
+
+  return (
+    <div className="auth-view">
+      <form className="form" onSubmit={submit} noValidate>
+        {problem ? (
+          <p className="form-alert" role="alert">
+            {problem.kind === 'locked' ? (
+              <LockedMessage minutes={problem.minutes} />
+            ) : (
+              problem.text
+            )}
+          </p>
+        ) : null}
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.loginEmail}
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          autoFocusOnOpen
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.password}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <div className="auth-view__aside">
+          <button type="button" className="link-button" onClick={onForgot}>
+            {t`Forgot password?`}
+          </button>
+        </div>
+        <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
+          {mutation.isPending ? t`Logging in…` : t`Log in`}
+        </button>
+      </form>
+      {providers.length > 0 ? (
+        <>
+          <p className="divider">{t`or`}</p>
+          <SocialButtons providers={providers} redirect={redirect} />
+        </>
+      ) : null}
+      <p className="auth-view__switch">
+        {t`New here?`}{' '}
+        <button type="button" className="link-button" onClick={onRegister}>
+          {t`Create an account`}
+        </button>
+      </p>
+    </div>
+  )
+}
+
+function LockedMessage({ minutes }: { minutes: number }) {
+  return (
+    <Plural
+      value={minutes}
+      one="Wrong account or password too many times, please try again after # minute"
+      other="Wrong account or password too many times, please try again after # minutes"
+    />
+  )
+}

@@ -1,0 +1,191 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { GENDERS, LIMITS, RegisterFormSchema, type SocialProvider } from '../../../../contract/auth'
+import { COOKIES } from '../../../../contract/constants'
+import { getCookie } from '../../../lib/cookies'
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { useLocale } from '../../../lib/i18n'
+import { DEFAULT_NATIONALITY, GENDER_LABELS, NATIONALITIES, type Gender } from '../../../lib/member-options'
+import { MailIcon } from '../../../ui/icons'
+import { SelectField, TextField } from '../../../ui/text-field'
+import { useRegister } from '../api/register'
+import { SocialButtons } from './social-buttons'
+
+interface RegisterFormProps {
+  providers: readonly SocialProvider[]
+  termsUrl?: string
+  privacyUrl?: string
+  redirect?: string
+  onDone: () => void
+  onLogin: () => void
+}
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone, onLogin }: RegisterFormProps) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const [values, setValues] = useState(() => ({
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone_number: '',
+    password: '',
+    password_confirmation: '',
+    gender: 'MALE' as Gender,
+    birthday: '',
+    nationality: DEFAULT_NATIONALITY,
+    referrer_code: getCookie(COOKIES.referrerCode) ?? '',
+  }))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [maxBirthday] = useState(today)
+  const mutation = useRegister()
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (sentTo !== null) confirmRef.current?.focus()
+  }, [sentTo])
+
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const input = {
+      ...values,
+      birthday: values.birthday || undefined,
+      referrer_code: values.referrer_code.trim() || undefined,
+      verify_method: 'EMAIL' as const,
+    }
+    const checked = validateForm(RegisterFormSchema, input)
+    if (!checked.ok) return setErrors(checked.errors)
+    setErrors({})
+    mutation.mutate(checked.output, {
+      onSuccess: (user) => {
+        toast.success(t`Registration complete`, { id: 'registered' })
+        setSentTo(user.email)
+      },
+      onError: (error) => {
+        toast.error(t`Error`, { id: 'register-failed' })
+        setErrors(serverFieldErrors(error))
+      },
+    })
+  }
+
+  if (sentTo !== null) {
+    return (
+      <div className="auth-view auth-view--done" role="status">
+        <span className="auth-view__badge" aria-hidden="true">
+          <MailIcon size={28} />
+        </span>
+        <h3 className="auth-view__heading">{t`Verification e-mail sent`}</h3>
+        <p>{t`We have sent a verification e-mail to:`}</p>
+        <p className="auth-view__email">{sentTo}</p>
+        <p className="auth-view__note">{t`Open the link in the e-mail to verify your address, then log in.`}</p>
+        <button type="button" className="button button-primary button-block" onClick={onDone} ref={confirmRef}>
+          {t`Confirm`}
+        </button>
+      </div>
+    )
+  }
+
+  const firstName = (
+    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" maxLength={LIMITS.firstName} value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
+  )
+  const lastName = (
+    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" maxLength={LIMITS.lastName} value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+  )
+
+  return (
+    <div className="auth-view">
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="form-row form-row--2">{locale === 'en' ? [firstName, lastName] : [lastName, firstName]}</div>
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.registerEmail}
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField label={t`Phone number`} type="tel" name="phone_number" autoComplete="tel" maxLength={20} value={values.phone_number} onChange={set('phone_number')} error={errors.phone_number} />
+        <TextField
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.password}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint={t`At least 8 characters`}
+        />
+        <TextField
+          label={t`Confirm password`}
+          type="password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          maxLength={LIMITS.password}
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={errors.password_confirmation}
+        />
+        <div className="form-row form-row--2">
+          <SelectField
+            label={t`Gender`}
+            name="gender"
+            value={values.gender}
+            onChange={set('gender')}
+            options={GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))}
+            error={errors.gender}
+          />
+          <TextField label={t`Birthday`} type="date" name="birthday" max={maxBirthday} value={values.birthday} onChange={set('birthday')} error={errors.birthday} />
+        </div>
+        <SelectField
+          label={t`Nationality`}
+          name="nationality"
+          value={values.nationality}
+          onChange={set('nationality')}
+          options={NATIONALITIES.map((n) => ({ value: n.value, label: i18n._(n.label) }))}
+          error={errors.nationality}
+        />
+        <TextField label={t`Referral code (optional)`} name="referrer_code" autoComplete="off" maxLength={32} value={values.referrer_code} onChange={set('referrer_code')} error={errors.referrer_code} />
+        <p className="auth-view__terms">
+          {termsUrl && privacyUrl ? (
+            <Trans>
+              By signing up you agree to the{' '}
+              <a href={termsUrl} target="_blank" rel="noopener noreferrer">
+                Terms of use
+              </a>{' '}
+              and the{' '}
+              <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+                Privacy policy
+              </a>
+              .
+            </Trans>
+          ) : (
+            t`By signing up you agree to the terms of use and the privacy policy.`
+          )}
+        </p>
+        <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
+          {mutation.isPending ? t`Signing up…` : t`Sign up`}
+        </button>
+      </form>
+      {providers.length > 0 ? (
+        <>
+          <p className="divider">{t`or`}</p>
+          <SocialButtons providers={providers} redirect={redirect} />
+        </>
+      ) : null}
+      <p className="auth-view__switch">
+        {t`Already have an account?`}{' '}
+        <button type="button" className="link-button" onClick={onLogin}>
+          {t`Log in`}
+        </button>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import type { SocialProvider } from '../../../../contract/auth'
+import { isApiError } from '../../../lib/api-client'
+import { safeRedirectPath } from '../../../lib/guards'
+import { useLocale } from '../../../lib/i18n'
+import { FacebookIcon, GoogleIcon } from '../../../ui/icons'
+import { socialSignInUrl, type AuthSource } from '../api/social-sign-in'
+import { rememberSocialRedirect } from '../social-redirect'
+import './social-buttons.css'
+
+interface SocialButtonsProps {
+  /** the providers this shop offers (from /config); none means no buttons */
+  providers: readonly SocialProvider[]
+  /** the page to come back to after signing in */
+  redirect?: string
+}
+
+/** Sign in with Google or Facebook: the browser leaves for the provider and returns to /auth/social-callback. */
+export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const [leaving, setLeaving] = useState<SocialProvider | null>(null)
+  if (providers.length === 0) return null
+
+  const labels: Record<SocialProvider, string> = { google: t`Sign in with Google`, facebook: t`Sign in with Facebook` }
+  const source: AuthSource = /\/subscribe\/?$/.test(pathname) ? 'subscribe' : 'ec'
+
+  const start = async (provider: SocialProvider) => {
+    setLeaving(provider)
+    try {
+      const url = await socialSignInUrl(provider, source, locale)
+      rememberSocialRedirect(safeRedirectPath(redirect))
+      window.location.assign(url)
+    } catch (error) {
+      setLeaving(null)
+      toast.error(t`Sign-in failed`, { description: isApiError(error) ? error.message : undefined })
+    }
+  }
+
+  return (
+    <div className="social-buttons">
+      {providers.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className={`button social-button social-button--${provider}`}
+          disabled={leaving !== null}
+          aria-busy={leaving === provider || undefined}
+          onClick={() => void start(provider)}
+        >
+          {provider === 'google' ? <GoogleIcon /> : <FacebookIcon />}
+          <span>{labels[provider]}</span>
+        </button>
+      ))}
+    </div>
+  )
+}

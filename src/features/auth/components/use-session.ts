@@ -1,0 +1,80 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { toast } from 'sonner'
+import { useSnapshot } from 'valtio'
+import type { AuthUser, LoginResult } from '../../../../contract/auth'
+import { homeOf, safeRedirectPath } from '../../../lib/guards'
+import { useLocale } from '../../../lib/i18n'
+import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { logout } from '../api/logout'
+import { getUser } from '../api/get-user'
+import { closeAuthModal, openVerifyEmailModal } from '../stores/auth-modal-store'
+import { auth } from '../stores/auth-store'
+import type { AuthSource } from '../api/social-sign-in'
+
+/** The session as components see it; re-renders when it changes. */
+export function useSession() {
+  const { token, user } = useSnapshot(auth.state)
+  const { ready } = useSnapshot(auth.status)
+  // snapshots are deeply read-only; components only read the member
+  return { signedIn: token !== null, user: user as AuthUser | null, ready }
+}
+
+const SUBSCRIBE_PATH = /^(\/(en|ja))?\/subscribe\/?$/
+
+/**
+ * After a sign-in the shop goes where the visitor was headed (a guarded page remembered in
+ * `redirect`), to /subscribe for a sign-in that started there, and home otherwise (spec section 4).
+ */
+export function useCompleteSignIn() {
+  const { t } = useLingui()
+  const router = useRouter()
+  return (result: LoginResult, options: { redirect?: string; source?: AuthSource } = {}) => {
+    auth.signIn(result)
+    closeAuthModal()
+    toast.success(t`Login successful`, { id: 'signed-in' })
+    if (!result.user.email_verified_at) openVerifyEmailModal()
+    const pathname = router.state.location.pathname
+    const subscribe = options.source === 'subscribe' ? subscribePage(router, pathname) : undefined
+    void router.navigate({ href: safeRedirectPath(options.redirect) ?? subscribe ?? homeOf(pathname) })
+  }
+}
+
+/** The subscribe page in the current language, when the shop has one. */
+function subscribePage(router: ReturnType<typeof useRouter>, pathname: string): string | undefined {
+  const exists = Object.keys(router.routesByPath).some((path) => path.endsWith('/subscribe'))
+  if (!exists) return undefined
+  const home = homeOf(pathname)
+  return home === '/' ? '/subscribe' : `${home}/subscribe`
+}
+
+/** Signs out here and on the server, forgets the member's cached data and leaves for / (or stays on /subscribe). */
+export function useSignOut() {
+  const { t } = useLingui()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const locale = useLocale()
+  return async () => {
+    try {
+      await logout(locale)
+    } catch {
+      // offline or already revoked: the token is forgotten on this device all the same
+    }
+    const pathname = router.state.location.pathname
+    await router.navigate({ href: SUBSCRIBE_PATH.test(pathname) ? pathname : homeOf(pathname) })
+    auth.signOut()
+    queryClient.removeQueries({ queryKey: [MEMBER_QUERY_ROOT] })
+    toast.success(t`You have logged out`, { id: 'signed-out' })
+  }
+}
+
+/** Reloads the member from the server (e.g. after the e-mail was verified in another tab). */
+export async function refreshUser(): Promise<void> {
+  if (!auth.isSignedIn()) return
+  try {
+    auth.setUser(await getUser())
+  } catch {
+    // the stored member stays; a refused token is handled by the API client
+  }
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import type * as v from 'valibot'
+import type { ReferralSchema } from '../../../../contract/auth'
+import type { Locale } from '../../../../contract/constants'
+import { apiGet } from '../../../lib/api-client'
+import { useLocale } from '../../../lib/i18n'
+import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+
+export type Referrals = v.InferOutput<typeof ReferralSchema>
+
+export const getReferrals = (locale: Locale, signal?: AbortSignal): Promise<Referrals> =>
+  apiGet<{ data: { data: Referrals } }>('/user/referrer', { locale, signal }).then((r) => r.data.data)
+
+/** The member's own data: under the member key, so signing out forgets it. */
+export const referralsQueryOptions = (locale: Locale) =>
+  queryOptions({
+    queryKey: [MEMBER_QUERY_ROOT, 'referrals'],
+    queryFn: ({ signal }) => getReferrals(locale, signal),
+    staleTime: 30_000,
+  })
+
+export const useReferrals = () => useSuspenseQuery(referralsQueryOptions(useLocale()))

@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { Locale } from '../../../../contract/constants'
+import { useLocale } from '../../../lib/i18n'
+import { runSearch, type SearchResult } from './search-client'
+import { buildFilters, FACET_ATTRIBUTES, facetClauses, indexForSort, SEARCH_PAGE_SIZE, type FacetAttribute, type SearchPageState } from './search-state'
+
+/** Search queries stay in the (persisted) cache for a day, so earlier searches still show offline. */
+export const SEARCH_CACHE_TIME = 24 * 60 * 60_000
+
+const HIGHLIGHTED = ['name_zh_tw', 'name_en', 'name_ja']
+
+/**
+ * One page of results with facet counts. Each active facet also gets a request without its own
+ * filter (Algolia's disjunctive faceting), so picking Kyoto still shows how many Osaka has.
+ */
+export async function searchProducts(locale: Locale, state: SearchPageState): Promise<SearchResult> {
+  const active = Object.keys(facetClauses(state)) as FacetAttribute[]
+  const [main, ...others] = await runSearch(locale, (index) => [
+    {
+      indexName: indexForSort(index, state.sort),
+      query: state.keyword ?? '',
+      filters: buildFilters(state),
+      facets: FACET_ATTRIBUTES,
+      page: (state.page ?? 1) - 1,
+      hitsPerPage: SEARCH_PAGE_SIZE,
+      attributesToHighlight: HIGHLIGHTED,
+    },
+    ...active.map((attribute) => ({
+      indexName: index,
+      query: state.keyword ?? '',
+      filters: buildFilters(state, attribute),
+      facets: [attribute],
+      hitsPerPage: 0,
+      attributesToHighlight: [],
+    })),
+  ])
+  if (!main) throw new Error('The search answered without results')
+  const facets = { ...main.facets }
+  active.forEach((attribute, i) => {
+    facets[attribute] = others[i]?.facets?.[attribute] ?? {}
+  })
+  return { ...main, facets }
+}
+
+export const searchProductsQueryOptions = (locale: Locale, state: SearchPageState) =>
+  queryOptions({
+    queryKey: ['search', 'products', locale, state],
+    queryFn: () => searchProducts(locale, state),
+    gcTime: SEARCH_CACHE_TIME,
+    placeholderData: keepPreviousData,
+  })
+
+export const useSearchProducts = (state: SearchPageState) => useQuery(searchProductsQueryOptions(useLocale(), state))

@@ -1,0 +1,74 @@
+import * as v from 'valibot'
+import { PRODUCT_PAGE_SIZE, SEARCH_KEYWORD_MAX } from '../../../../contract/constants'
+import { STOCK_STATUSES } from './search-client'
+
+export const DEFAULT_PRICE_MIN = 0
+export const DEFAULT_PRICE_MAX = 5000
+export const SEARCH_PAGE_SIZE = PRODUCT_PAGE_SIZE
+export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc'] as const
+export type SearchSort = (typeof SEARCH_SORTS)[number]
+
+// A hand-typed or old link with a bad value falls back to "not set" instead of breaking the page.
+const int = (min: number) =>
+  v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(min))), undefined)
+const choice = <const T extends readonly [string, ...string[]]>(options: T) => v.fallback(v.optional(v.picklist(options)), undefined)
+
+/** Everything the search page shows lives in the URL, so a search can be shared and the back button works. */
+export const SearchPageSchema = v.object({
+  keyword: v.fallback(
+    v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(SEARCH_KEYWORD_MAX))),
+    undefined,
+  ),
+  category: int(1),
+  city: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/))), undefined),
+  trend: int(1),
+  stock: choice(STOCK_STATUSES),
+  price_min: int(0),
+  price_max: int(0),
+  sort: choice(['price_asc', 'price_desc'] as const),
+  page: int(1),
+})
+export type SearchPageState = v.InferOutput<typeof SearchPageSchema>
+
+/** The facet filters of a search, without keyword, sort and page. */
+export type SearchFilterState = Pick<SearchPageState, 'category' | 'city' | 'trend' | 'stock' | 'price_min' | 'price_max'>
+
+export type FacetAttribute = 'category_ids' | 'city' | 'trend_group_id' | 'stock_status'
+export const FACET_ATTRIBUTES: FacetAttribute[] = ['category_ids', 'city', 'trend_group_id', 'stock_status']
+
+const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`
+
+/** One `attribute:value` clause per active facet filter. */
+export function facetClauses(state: SearchFilterState): Partial<Record<FacetAttribute, string>> {
+  const clauses: Partial<Record<FacetAttribute, string>> = {}
+  if (state.category !== undefined) clauses.category_ids = `category_ids:${state.category}`
+  if (state.city !== undefined) clauses.city = `city:${quote(state.city)}`
+  if (state.trend !== undefined) clauses.trend_group_id = `trend_group_id:${state.trend}`
+  if (state.stock !== undefined) clauses.stock_status = `stock_status:${state.stock}`
+  return clauses
+}
+
+export function priceRange(state: SearchFilterState): [number, number] {
+  const low = state.price_min ?? DEFAULT_PRICE_MIN
+  const high = state.price_max ?? DEFAULT_PRICE_MAX
+  return low <= high ? [low, high] : [high, low]
+}
+
+/**
+ * Algolia's `filters` string for the page's state; `except` leaves one facet out (its own counts
+ * then show every value it could switch to).
+ */
+export function buildFilters(state: SearchFilterState, except?: FacetAttribute): string {
+  const [low, high] = priceRange(state)
+  const clauses = Object.entries(facetClauses(state))
+    .filter(([attribute]) => attribute !== except)
+    .map(([, clause]) => clause)
+  return [`price_min:${low} TO ${high}`, ...clauses].join(' AND ')
+}
+
+export const indexForSort = (index: string, sort: SearchPageState['sort']): string => (sort ? `${index}_${sort}` : index)
+
+export const hasActiveFilters = (state: SearchFilterState): boolean =>
+  Object.keys(facetClauses(state)).length > 0 ||
+  (state.price_min ?? DEFAULT_PRICE_MIN) !== DEFAULT_PRICE_MIN ||
+  (state.price_max ?? DEFAULT_PRICE_MAX) !== DEFAULT_PRICE_MAX

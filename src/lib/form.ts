@@ -1,0 +1,32 @@
+import * as v from 'valibot'
+import { isApiError } from './api-client'
+import { translateValidationMessage } from './validation-messages'
+
+/** The first message for each field that has one. */
+export type FieldErrors = Partial<Record<string, string>>
+
+export type FormResult<T> = { ok: true; output: T } | { ok: false; errors: FieldErrors }
+
+/** Runs a form's valibot schema; errors come back per field, translated, first message only. */
+export function validateForm<S extends v.GenericSchema>(schema: S, values: unknown): FormResult<v.InferOutput<S>> {
+  const result = v.safeParse(schema, values)
+  if (result.success) return { ok: true, output: result.output }
+  const errors: FieldErrors = {}
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) ?? ''
+    if (errors[field] === undefined) errors[field] = translateValidationMessage(issue.message)
+  }
+  return { ok: false, errors }
+}
+
+/** The server's field errors of a failed request (first message of each field), if it had any. */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  if (!isApiError(error)) return {}
+  const errors: FieldErrors = {}
+  for (const [field, value] of Object.entries(error.detail)) {
+    if (Array.isArray(value) && value[0] !== undefined) errors[field] = translateValidationMessage(value[0])
+  }
+  return errors
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some((m) => m !== undefined)
