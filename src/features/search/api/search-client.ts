@@ -1,4 +1,4 @@
-import { liteClient, type LiteClient } from 'algoliasearch/lite'
+import type { LiteClient } from 'algoliasearch/lite'
 import type { Locale } from '../../../../contract/constants'
 import type { PublicConfig } from '../../../../contract/shop'
 import { apiGet } from '../../../lib/api-client'
@@ -44,7 +44,7 @@ export const hitCity = (hit: SearchHit, locale: Locale): string =>
   (locale === 'en' ? hit.location.city_en : locale === 'ja' ? hit.location.city_ja : hit.location.city) || hit.city
 
 let config: Promise<SearchConfig> | undefined
-let client: { key: string; client: LiteClient } | undefined
+let client: { key: string; client: Promise<LiteClient> } | undefined
 
 // The browser learns where to search at run time, so one build serves any deployment.
 async function searchConfig(locale: Locale): Promise<SearchConfig> {
@@ -57,7 +57,9 @@ async function searchConfig(locale: Locale): Promise<SearchConfig> {
   }
 }
 
-export function createSearchClient(settings: SearchConfig): LiteClient {
+/** The client is loaded on the first search, not with the page: most visits never search. */
+export async function createSearchClient(settings: SearchConfig): Promise<LiteClient> {
+  const { liteClient } = await import('algoliasearch/lite')
   const { app_id, search_key, hosts, protocol } = settings
   return liteClient(app_id, search_key, hosts ? { hosts: hosts.map((url) => ({ url, protocol, accept: 'read' as const })) } : undefined)
 }
@@ -67,6 +69,6 @@ export async function runSearch(locale: Locale, requests: (index: string) => Rec
   const settings = await searchConfig(locale)
   const key = JSON.stringify(settings)
   if (client?.key !== key) client = { key, client: createSearchClient(settings) }
-  const { results } = await client.client.search({ requests: requests(settings.index) as never })
+  const { results } = await (await client.client).search({ requests: requests(settings.index) as never })
   return results as unknown as SearchResult[]
 }
