@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { ChangePasswordFormSchema, LIMITS, type LoginResult } from '../../../../contract/auth'
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { NewPasswordFields } from '../../../ui/new-password-fields'
 import { TextField } from '../../../ui/text-field'
 import { useChangePassword } from '../api/change-password'
 
@@ -53,27 +54,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (result: LoginRes
           onChange={set('old_password')}
           error={errors.old_password}
         />
-        <TextField
-          label={t`New password`}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.password}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          hint={t`At least 8 characters`}
-        />
-        <TextField
-          label={t`Confirm new password`}
-          type="password"
-          name="password_confirmation"
-          autoComplete="new-password"
-          maxLength={LIMITS.password}
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={errors.password_confirmation}
-        />
+        <NewPasswordFields values={values} errors={errors} set={set} />
         <button type="submit" className="button button-primary" disabled={mutation.isPending}>
           {mutation.isPending ? t`Saving…` : t`Change password`}
         </button>

@@ -3,10 +3,11 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import * as v from 'valibot'
-import { LIMITS, RegisterFormSchema } from '../../../../contract/auth'
+import { RegisterFormSchema } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
 import { homeOf } from '../../../lib/guards'
+import { NewPasswordFields } from '../../../ui/new-password-fields'
 import { TextField } from '../../../ui/text-field'
 import { useResetPassword } from '../api/reset-password'
 import { openAuthModal, setAuthMode } from '../stores/auth-modal-store'
@@ -84,27 +85,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   return (
     <form className="form" onSubmit={submit} noValidate>
       <TextField label={t`E-mail`} type="email" value={email} onChange={() => undefined} readOnly autoComplete="username" />
-      <TextField
-        label={t`New password`}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        maxLength={LIMITS.password}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-        hint={t`At least 8 characters`}
-      />
-      <TextField
-        label={t`Confirm new password`}
-        type="password"
-        name="password_confirmation"
-        autoComplete="new-password"
-        maxLength={LIMITS.password}
-        value={values.password_confirmation}
-        onChange={set('password_confirmation')}
-        error={errors.password_confirmation}
-      />
+      <NewPasswordFields values={values} errors={errors} set={set} />
       <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
         {mutation.isPending ? t`Saving…` : t`Reset password`}
       </button>

@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro'
+import { LIMITS } from '../../contract/auth'
+import { TextField } from './text-field'
+
+interface NewPasswordFieldsProps {
+  values: { password: string; password_confirmation: string }
+  errors: Partial<Record<string, string>>
+  set: (field: 'password' | 'password_confirmation') => (value: string) => void
+}
+
+/** A new password and its confirmation, as the change-password and reset-password forms ask for them. */
+export function NewPasswordFields({ values, errors, set }: NewPasswordFieldsProps) {
+  const { t } = useLingui()
+  return (
+    <>
+      <TextField
+        label={t`New password`}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        maxLength={LIMITS.password}
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        hint={t`At least 8 characters`}
+      />
+      <TextField
+        label={t`Confirm new password`}
+        type="password"
+        name="password_confirmation"
+        autoComplete="new-password"
+        maxLength={LIMITS.password}
+        value={values.password_confirmation}
+        onChange={set('password_confirmation')}
+        error={errors.password_confirmation}
+      />
+    </>
+  )
+}
