@@ -88,8 +88,21 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 let bearerToken: string | null = null
 let unauthenticatedListener: ((token: string) => void) | undefined
 
+const tokenListeners = new Set<(token: string | null, previous: string | null) => void>()
+
 export function setAuthToken(token: string | null): void {
+  const previous = bearerToken
   bearerToken = token
+  if (previous !== token) for (const listener of tokenListeners) listener(token, previous)
+}
+
+/**
+ * Tells other features (cart, favourites) when the session's token changes: a sign-in (null ->
+ * token), a sign-out or expiry (token -> null). Returns the unsubscribe function.
+ */
+export function onAuthTokenChange(listener: (token: string | null, previous: string | null) => void): () => void {
+  tokenListeners.add(listener)
+  return () => tokenListeners.delete(listener)
 }
 
 export const getAuthToken = (): string | null => bearerToken

@@ -12,7 +12,7 @@ import { SearchEmpty } from '../../../../../features/search/components/search-em
 import { SearchFacets, type FacetLabels } from '../../../../../features/search/components/search-facets'
 import { SearchHitCard, SearchHitSkeleton } from '../../../../../features/search/components/search-hit-card'
 import { SearchSortSelect } from '../../../../../features/search/components/search-toolbar'
-import { useOnline } from '../../../../../features/search/components/use-online'
+import { useOnline } from '../../../../../lib/use-online'
 import { addRecentSearch } from '../../../../../features/search/stores/recent-searches'
 import { useLocale, useLocalePrefix } from '../../../../../lib/i18n'
 import { Breadcrumb } from '../../../../../ui/breadcrumb'
