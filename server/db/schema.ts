@@ -1,5 +1,7 @@
-import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ProductStatus, StockType } from '../../contract/constants'
+import type { CouponKind } from '../../contract/coupon'
 import type { Localized } from '../../contract/localized'
 
 const localized = (name: string) => jsonb(name).$type<Localized>().notNull()
@@ -265,4 +267,71 @@ export const wishlistItems = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('wishlist_items_user_product').on(t.user_id, t.product_id)],
+)
+
+// ---- recipients and coupons ---------------------------------------------------
+
+/** A member's saved delivery addresses; at most one is the default (a partial unique index). */
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    zip_code: text('zip_code').notNull(),
+    county: text('county').notNull(),
+    district: text('district').notNull(),
+    address: text('address').notNull(),
+    is_default: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('recipients_user_idx').on(t.user_id), uniqueIndex('recipients_one_default').on(t.user_id).where(sql`${t.is_default}`)],
+)
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** matched case-insensitively (unique on lower(code)) */
+    code: text('code').notNull(),
+    title: localized('title'),
+    kind: text('kind').$type<CouponKind>().notNull(),
+    /** integer TWD for `fixed`, a percentage (1-100) for `percent`, 0 for `free_shipping` */
+    value: integer('value').notNull().default(0),
+    /** the most a `percent` coupon takes off, integer TWD; null = no cap */
+    max_discount: integer('max_discount'),
+    /** the subtotal (integer TWD) from which the coupon applies */
+    min_spend: integer('min_spend').notNull().default(0),
+    starts_at: timestamp('starts_at', { withTimezone: true }),
+    ends_at: timestamp('ends_at', { withTimezone: true }),
+    /** null = unlimited */
+    per_member_limit: integer('per_member_limit'),
+    /** null = unlimited */
+    total_limit: integer('total_limit'),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('coupons_code_lower_unique').on(sql`lower(${t.code})`)],
+)
+
+/** One use of a coupon by a member; a released use (order cancelled or expired) no longer counts against the limits. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    coupon_id: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the order that used the coupon; filled by the order module, null until then */
+    order_id: integer('order_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    released_at: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [index('coupon_redemptions_coupon_user_idx').on(t.coupon_id, t.user_id), index('coupon_redemptions_order_idx').on(t.order_id)],
 )
