@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { SOCIAL_PROVIDERS } from './auth'
+import { PaymentConfigSchema } from './payment'
 
 /** Public settings the PWA reads at run time, so one build serves any deployment. */
 export const PublicConfigSchema = v.object({
@@ -27,6 +28,8 @@ export const PublicConfigSchema = v.object({
     protocol: v.picklist(['http', 'https']),
     index: v.string(),
   }),
+  /** card payments: Stripe, or the embedded Stripe-compatible sandbox */
+  payment: PaymentConfigSchema,
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>
 

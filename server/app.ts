@@ -18,6 +18,9 @@ import { SearchIndexer } from './modules/search/indexer'
 import { searchSettings } from './modules/search/search-config'
 import { SearchEngine } from './emulators/algolia/engine'
 import { algoliaRoutes } from './emulators/algolia/routes'
+import { embeddedStripe } from './emulators/stripe/embedded'
+import type { SandboxKeys } from './emulators/stripe/sandbox'
+import { paymentSettings } from './modules/payment/stripe-client'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
 
@@ -33,6 +36,8 @@ export interface AppDeps {
   mailer?: Mailer
   /** the embedded search engine's admin key; defaults to a fresh one */
   searchAdminKey?: string
+  /** the embedded Stripe sandbox's keys (when STRIPE_* is unset); defaults to fresh ones */
+  stripeSandboxKeys?: SandboxKeys
 }
 
 /**
@@ -40,10 +45,14 @@ export interface AppDeps {
  * (unless hosted Algolia is configured) and the built PWA around it. The search indexer is
  * returned, not started: it talks to the engine over HTTP, so it starts once the server listens.
  */
-export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey }: AppDeps) {
+export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys }: AppDeps) {
   const search = searchSettings(config, { host: config.host, port: config.port }, searchAdminKey)
   const indexer = new SearchIndexer(database.db, search, logger)
   const providers = socialProviders(config)
+  const payment = paymentSettings(config, { host: config.host, port: config.port }, stripeSandboxKeys)
+  const stripeSandbox = payment.sandbox
+    ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, logger })
+    : undefined
   const authDeps = {
     db: database.db,
     clock,
@@ -54,7 +63,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   }
   const api = new Hono()
     .use(requestContext())
-    .route('/', shopRoutes(config, database, Object.keys(providers), search.browser))
+    .route('/', shopRoutes(config, database, Object.keys(providers), search.browser, payment.browser))
     .route('/', catalogRoutes(authDeps, config.catalogueCacheMs))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
@@ -85,6 +94,13 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.onError(handleError(logger))
   app.route(API_BASE, api)
   if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search))
+  if (stripeSandbox) app.route('/v1', stripeSandbox.routes)
   app.route('/', staticSite(config.publicDir))
-  return { app, indexer }
+  const payments = {
+    sandbox: stripeSandbox,
+    /** webhook deliveries of the sandbox; like the indexer, started once the server listens */
+    start: async () => stripeSandbox?.start(),
+    stop: async () => stripeSandbox?.stop(),
+  }
+  return { app, indexer, payments }
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
 import { createLogger } from './lib/logger'
 import { embeddedAdminKey } from './modules/search/search-config'
+import { sandboxKeys } from './modules/payment/stripe-client'
 
 async function main() {
   let config
@@ -22,7 +23,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   if (config.seedCatalogue) await seedIfEmpty(database.db, logger)
   const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
-  const { app, indexer } = buildApp({ config, database, logger, searchAdminKey })
+  const stripeSandboxKeys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
+  const { app, indexer, payments } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys })
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,
@@ -30,6 +32,7 @@ async function main() {
       startMs: Math.round(performance.now() - started),
     })
     indexer.start()
+    void payments.start()
   })
 
   let stopping = false
@@ -38,7 +41,7 @@ async function main() {
     stopping = true
     logger.info(`received ${signal}, shutting down`)
     // the indexer talks to this server: let it finish before the server stops answering
-    void indexer.stop().then(() =>
+    void Promise.all([indexer.stop(), payments.stop()]).then(() =>
       server.close(() => {
         void database.close().then(() => process.exit(0))
       }),

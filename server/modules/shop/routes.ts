@@ -6,9 +6,9 @@ import type { Database } from '../../db/client'
 import { sql } from 'drizzle-orm'
 import { documented } from '../../lib/route'
 
-export function shopRoutes(config: Config, database: Database, socialProviders: string[], search: PublicConfig['search']) {
+export function shopRoutes(config: Config, database: Database, socialProviders: string[], search: PublicConfig['search'], payment: PublicConfig['payment']) {
   const tags = ['Shop']
-  const publicConfig: PublicConfig = { shop: config.shop, auth: { providers: socialProviders as PublicConfig['auth']['providers'], lock_minutes: config.auth.lockMinutes }, search }
+  const publicConfig: PublicConfig = { shop: config.shop, auth: { providers: socialProviders as PublicConfig['auth']['providers'], lock_minutes: config.auth.lockMinutes }, search, payment }
   return new Hono()
     .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), (c) =>
       c.json({ data: publicConfig }),

@@ -1,0 +1,49 @@
+import type { Hono } from 'hono'
+import type { Logger } from '../../lib/logger'
+import { WebhookDeliverer } from './deliveries'
+import { stripeSandboxRoutes } from './routes'
+import { StripeSandbox, type SandboxKeys } from './sandbox'
+import { SandboxStore } from './store'
+
+export interface EmbeddedStripe {
+  /** Stripe's `/v1` API, to mount at `/v1` */
+  routes: Hono
+  /** opens the journal (if not yet) and starts delivering webhooks */
+  start(): Promise<void>
+  stop(): Promise<void>
+  /** resolves when no webhook is waiting or in flight */
+  idle(timeoutMs?: number): Promise<void>
+}
+
+/**
+ * The Stripe-compatible sandbox as the shop embeds it: state under `stateDir` (opened on first
+ * use, so an app that never takes a payment never touches the disk) and webhooks to `webhookUrl`
+ * once started (after the server listens, like the search indexer).
+ */
+export function embeddedStripe(options: { keys: SandboxKeys; stateDir: string; webhookUrl: string; logger: Logger }): EmbeddedStripe {
+  let opened: Promise<{ sandbox: StripeSandbox; deliverer: WebhookDeliverer }> | undefined
+  const open = () =>
+    (opened ??= SandboxStore.open(options.stateDir).then((store) => ({
+      sandbox: new StripeSandbox(store, options.keys, options.webhookUrl),
+      deliverer: new WebhookDeliverer(store, options.webhookUrl, options.keys.webhookSecret, options.logger),
+    })))
+  let nudge = () => undefined as void
+  const routes = stripeSandboxRoutes(async () => (await open()).sandbox, options.logger, () => nudge())
+  return {
+    routes,
+    async start() {
+      const { deliverer } = await open()
+      nudge = () => deliverer.nudge()
+      deliverer.start()
+    },
+    async stop() {
+      if (!opened) return
+      const { deliverer, sandbox } = await opened
+      await deliverer.stop()
+      await sandbox.store.close()
+    },
+    async idle(timeoutMs) {
+      if (opened) await (await opened).deliverer.idle(timeoutMs)
+    },
+  }
+}
