@@ -3,6 +3,8 @@ import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primar
 import type { ProductStatus, StockType } from '../../contract/constants'
 import type { CouponKind } from '../../contract/coupon'
 import type { Localized } from '../../contract/localized'
+import type { OrderActor, OrderStatus, RefundStatus } from '../../contract/order-states'
+import type { PaymentStatus } from '../../contract/payment'
 
 const localized = (name: string) => jsonb(name).$type<Localized>().notNull()
 const timestamps = {
@@ -334,4 +336,151 @@ export const couponRedemptions = pgTable(
     released_at: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [index('coupon_redemptions_coupon_user_idx').on(t.coupon_id, t.user_id), index('coupon_redemptions_order_idx').on(t.order_id)],
+)
+
+// ---- orders and payments ----------------------------------------------------
+
+/**
+ * Orders with the figures, recipient and invoice options as they were when placed. `holds_stock`
+ * is true while the order's quantities are taken from the variants' stock: set at checkout,
+ * cleared (and the stock given back) exactly once when the order is cancelled or expires.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    no: text('no').notNull().unique(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<OrderStatus>().notNull(),
+    /** the current payment's status, kept here for lists and the expiry sweep */
+    payment_status: text('payment_status').$type<PaymentStatus>().notNull(),
+    /** integer TWD, tax included */
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    logistics_fee: integer('logistics_fee').notNull(),
+    tax: integer('tax').notNull(),
+    amount: integer('amount').notNull(),
+    coupon_id: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    coupon_code: text('coupon_code'),
+    coupon_title: jsonb('coupon_title').$type<Localized>(),
+    shipment: text('shipment').$type<'home'>().notNull(),
+    recipient: jsonb('recipient').$type<{ name: string; phone: string; zip_code: string; county: string; district: string; address: string }>().notNull(),
+    invoice: jsonb('invoice').$type<Record<string, string>>().notNull(),
+    carrier: text('carrier'),
+    tracking_no: text('tracking_no'),
+    holds_stock: boolean('holds_stock').notNull().default(true),
+    /** language of the member when ordering */
+    locale: text('locale').$type<'zh_tw' | 'en' | 'ja'>().notNull(),
+    payment_due_at: timestamp('payment_due_at', { withTimezone: true }).notNull(),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    shipped_at: timestamp('shipped_at', { withTimezone: true }),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    cancel_reason: text('cancel_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('orders_user_idx').on(t.user_id, t.status, t.created_at.desc()),
+    index('orders_unpaid_due_idx').on(t.payment_due_at).where(sql`${t.status} = 'PROCESSING' and ${t.payment_status} <> 'SUCCESSED'`),
+  ],
+)
+
+/** The lines of an order: names, prices and stock type frozen at the time of order. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** no foreign keys: the catalogue may change; the line keeps what was bought */
+    product_id: integer('product_id').notNull(),
+    variant_id: integer('variant_id').notNull(),
+    name: localized('name'),
+    variant_label: localized('variant_label'),
+    image: text('image').notNull(),
+    unit_price: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    stock_type: text('stock_type').$type<StockType>().notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.order_id)],
+)
+
+/**
+ * One PaymentIntent of an order (usually one; a new attempt only when the previous intent can no
+ * longer be paid). The Stripe idempotency key of its creation is derived from order and attempt.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    /** null until the intent is created (after the order's transaction commits) */
+    intent_id: text('intent_id').unique(),
+    client_secret: text('client_secret'),
+    status: text('status').$type<PaymentStatus>().notNull(),
+    /** integer TWD */
+    amount: integer('amount').notNull(),
+    /** how many times the member set out to pay with this intent */
+    attempts: integer('attempts').notNull().default(1),
+    /** when the member last set out to pay: older failure events do not count against this attempt */
+    attempt_started_at: timestamp('attempt_started_at', { withTimezone: true }).notNull(),
+    failure_code: text('failure_code'),
+    failure_message: text('failure_message'),
+    refund_status: text('refund_status').$type<RefundStatus>(),
+    refunded_amount: integer('refunded_amount').notNull().default(0),
+    /** when the intent was last looked up at Stripe to catch a late or lost webhook */
+    checked_at: timestamp('checked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [unique('payments_order_attempt').on(t.order_id, t.attempt), index('payments_refund_idx').on(t.refund_status)],
+)
+
+/** Stripe events already handled: a replayed event id changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Every change of an order's, payment's or refund's state: when, from, to, who and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    subject: text('subject').$type<'order' | 'payment' | 'refund' | 'shipment'>().notNull(),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    actor: text('actor').$type<OrderActor>().notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('order_events_order_idx').on(t.order_id, t.at)],
+)
+
+/**
+ * Checkout requests by Idempotency-Key: the same member and key always answer the same order; the
+ * body's hash tells a retry from a different request sent under a reused key.
+ */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    body_hash: text('body_hash').notNull(),
+    /** set in the same transaction that claims the key */
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] })],
 )
