@@ -1,17 +1,25 @@
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
-import { AuthModal, type AuthModalProps } from './auth-modal'
+import { lazy, Suspense, useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import type { AuthModalProps } from './auth-modal'
 import { SessionWatcher } from './session-watcher'
 import { useSession } from './use-session'
-import { VerifyEmailModal } from './verify-email-modal'
-import { openAuthModal } from '../stores/auth-modal-store'
+import { authModal, openAuthModal, verifyEmailModal } from '../stores/auth-modal-store'
+
+// The dialogs and their forms are fetched the first time one opens, not with every page.
+const AuthModal = lazy(() => import('./auth-modal').then((module) => ({ default: module.AuthModal })))
+const VerifyEmailModal = lazy(() => import('./verify-email-modal').then((module) => ({ default: module.VerifyEmailModal })))
 
 /** The dialogs every page shares, mounted once by the root route. */
 export function AuthOverlays(props: AuthModalProps) {
+  const { opening } = useSnapshot(authModal)
+  const { open: verifyOpen } = useSnapshot(verifyEmailModal)
   return (
     <>
-      <AuthModal {...props} />
-      <VerifyEmailModal />
+      <Suspense fallback={null}>
+        {opening > 0 && <AuthModal {...props} />}
+        {verifyOpen && <VerifyEmailModal />}
+      </Suspense>
       <SessionWatcher />
       <ModalParam />
     </>
