@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { SOCIAL_PROVIDERS } from './auth'
 import { PaymentConfigSchema } from './payment'
-import { PaymentConfigSchema } from './payment'
 
 /** Public settings the PWA reads at run time, so one build serves any deployment. */
 export const PublicConfigSchema = v.object({

@@ -21,9 +21,6 @@ import { algoliaRoutes } from './emulators/algolia/routes'
 import { embeddedStripe } from './emulators/stripe/embedded'
 import type { SandboxKeys } from './emulators/stripe/sandbox'
 import { paymentSettings } from './modules/payment/stripe-client'
-import { embeddedStripe } from './emulators/stripe/embedded'
-import type { SandboxKeys } from './emulators/stripe/sandbox'
-import { paymentSettings } from './modules/payment/stripe-client'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
 
@@ -52,10 +49,6 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const search = searchSettings(config, { host: config.host, port: config.port }, searchAdminKey)
   const indexer = new SearchIndexer(database.db, search, logger)
   const providers = socialProviders(config)
-  const payment = paymentSettings(config, { host: config.host, port: config.port }, stripeSandboxKeys)
-  const stripeSandbox = payment.sandbox
-    ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, logger })
-    : undefined
   const payment = paymentSettings(config, { host: config.host, port: config.port }, stripeSandboxKeys)
   const stripeSandbox = payment.sandbox
     ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, logger })

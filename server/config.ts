@@ -55,14 +55,6 @@ export const EnvSchema = v.object({
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)'))),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
   ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
-  /** Stripe's secret key (sk_...); all three STRIPE_* set: real Stripe; all unset: the embedded Stripe-compatible sandbox under /v1 */
-  STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_...)'))),
-  /** Stripe's publishable key (pk_...), given to the browser for the Payment Element */
-  STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_...)'))),
-  /** the signing secret (whsec_...) of the webhook endpoint PUBLIC_URL/api/v1/payment/webhook/stripe */
-  STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)'))),
-  /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
-  ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'service@souvenir-shop.example'),
   SHOP_FAQ_URL: v.optional(url, 'https://souvenir-shop.example/faq'),
@@ -111,8 +103,6 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   searchIndex: env.ALGOLIA_INDEX,
   stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
   orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000 },
-  stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
-  orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000 },
   shop: {
     name: env.SHOP_NAME,
     email: env.SHOP_EMAIL,
@@ -137,12 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = v.safeParse(EnvSchema, known)
   if (result.success && result.output.ALGOLIA_APP_ID && (!result.output.ALGOLIA_SEARCH_KEY || !result.output.ALGOLIA_ADMIN_KEY)) {
     throw new ConfigError('Invalid configuration:\n  ALGOLIA_APP_ID is set: ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY are needed too')
-  }
-  if (result.success) {
-    const stripeSet = [result.output.STRIPE_SECRET_KEY, result.output.STRIPE_PUBLISHABLE_KEY, result.output.STRIPE_WEBHOOK_SECRET].filter(Boolean).length
-    if (stripeSet !== 0 && stripeSet !== 3) {
-      throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set together (Stripe) or not at all (the embedded sandbox)')
-    }
   }
   if (result.success) {
     const stripeSet = [result.output.STRIPE_SECRET_KEY, result.output.STRIPE_PUBLISHABLE_KEY, result.output.STRIPE_WEBHOOK_SECRET].filter(Boolean).length

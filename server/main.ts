@@ -6,7 +6,6 @@ import { seedIfEmpty } from './db/seed'
 import { createLogger } from './lib/logger'
 import { embeddedAdminKey } from './modules/search/search-config'
 import { sandboxKeys } from './modules/payment/stripe-client'
-import { sandboxKeys } from './modules/payment/stripe-client'
 
 async function main() {
   let config
