@@ -19,6 +19,15 @@ export const PublicConfigSchema = v.object({
     providers: v.array(v.picklist(SOCIAL_PROVIDERS)),
     lock_minutes: v.number(),
   }),
+  /** delivery pricing shown before the quote; the quote (`POST /checkout/quote`) is what counts */
+  checkout: v.object({
+    /** whole TWD */
+    logistics_fee: v.number(),
+    /** goods (after discounts) of at least this ship free */
+    free_shipping_threshold: v.number(),
+    /** whether mobile barcodes are checked with the Ministry of Finance (false: format only) */
+    carrier_check: v.boolean(),
+  }),
   /** where and how the browser searches: the algoliasearch client's settings */
   search: v.object({
     app_id: v.string(),

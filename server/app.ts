@@ -12,6 +12,11 @@ import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { socialProviders } from './modules/auth/social-providers'
 import { cartRoutes } from './modules/cart/routes'
+import { checkoutRoutes } from './modules/checkout/routes'
+import { couponRoutes } from './modules/coupon/routes'
+import { carrierChecker } from './modules/invoice/carrier-check'
+import { invoiceRoutes } from './modules/invoice/routes'
+import { recipientRoutes } from './modules/recipient/routes'
 import { catalogRoutes } from './modules/catalog/routes'
 import { wishlistRoutes } from './modules/wishlist/routes'
 import { SearchIndexer } from './modules/search/indexer'
@@ -69,6 +74,10 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', accountRoutes(authDeps))
     .route('/', cartRoutes(authDeps))
     .route('/', wishlistRoutes(authDeps))
+    .route('/', recipientRoutes(authDeps))
+    .route('/', couponRoutes(authDeps))
+    .route('/', checkoutRoutes(authDeps))
+    .route('/', invoiceRoutes({ ...authDeps, carrier: carrierChecker(config.einvoice, logger) }))
 
   api.get(
     '/openapi.json',

@@ -16,7 +16,7 @@ export const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   /** the built PWA */
   PUBLIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './dist'),
-  /** load the seed catalogue into an empty database at start */
+  /** load the seed catalogue into an empty database at start, and the opening coupons when there are none */
   SEED_CATALOGUE: v.optional(bool, 'true'),
   /** how long a server keeps public catalogue answers in memory; 0 turns the cache off */
   CATALOGUE_CACHE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds'), v.transform(Number)), '10'),
@@ -47,6 +47,17 @@ export const EnvSchema = v.object({
   ALGOLIA_SEARCH_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   ALGOLIA_ADMIN_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   ALGOLIA_INDEX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,60}$/, 'must be an index name')), 'products'),
+  /** the delivery fee of an order whose goods (after discounts) are below FREE_SHIPPING_THRESHOLD, whole TWD */
+  LOGISTICS_FEE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be whole TWD'), v.transform(Number)), '100'),
+  /** goods (after discounts) of at least this ship free, whole TWD; 0 = always free */
+  FREE_SHIPPING_THRESHOLD: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be whole TWD'), v.transform(Number)), '1500'),
+  /** the Ministry of Finance e-invoice API's app id and key; both unset: mobile barcodes are checked for their format only */
+  EINVOICE_APP_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  EINVOICE_API_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** the Ministry's carrier-check endpoint (action bcv); change only to test against a local stand-in */
+  EINVOICE_CARRIER_CHECK_URL: v.optional(url, 'https://www-vc.einvoice.nat.gov.tw/BIZAPIVAN/biz'),
+  /** how long to wait for the Ministry before answering that the check is unavailable */
+  EINVOICE_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be whole milliseconds'), v.transform(Number), v.minValue(100, 'must be at least 100')), '4000'),
   /** Stripe's secret key (sk_...); all three STRIPE_* set: real Stripe; all unset: the embedded Stripe-compatible sandbox under /v1 */
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_...)'))),
   /** Stripe's publishable key (pk_...), given to the browser for the Payment Element */
@@ -103,6 +114,13 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   searchIndex: env.ALGOLIA_INDEX,
   stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
   orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000 },
+  checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
+  einvoice: {
+    /** undefined: the carrier check is format-only */
+    credentials: env.EINVOICE_APP_ID && env.EINVOICE_API_KEY ? { appId: env.EINVOICE_APP_ID, apiKey: env.EINVOICE_API_KEY } : undefined,
+    carrierCheckUrl: env.EINVOICE_CARRIER_CHECK_URL,
+    timeoutMs: env.EINVOICE_TIMEOUT_MS,
+  },
   shop: {
     name: env.SHOP_NAME,
     email: env.SHOP_EMAIL,
@@ -127,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = v.safeParse(EnvSchema, known)
   if (result.success && result.output.ALGOLIA_APP_ID && (!result.output.ALGOLIA_SEARCH_KEY || !result.output.ALGOLIA_ADMIN_KEY)) {
     throw new ConfigError('Invalid configuration:\n  ALGOLIA_APP_ID is set: ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY are needed too')
+  }
+  if (result.success && Boolean(result.output.EINVOICE_APP_ID) !== Boolean(result.output.EINVOICE_API_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  EINVOICE_APP_ID and EINVOICE_API_KEY are set together or not at all')
   }
   if (result.success) {
     const stripeSet = [result.output.STRIPE_SECRET_KEY, result.output.STRIPE_PUBLISHABLE_KEY, result.output.STRIPE_WEBHOOK_SECRET].filter(Boolean).length

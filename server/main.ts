@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
 import { createLogger } from './lib/logger'
+import { seedCouponsIfEmpty } from './modules/coupon/seed'
 import { embeddedAdminKey } from './modules/search/search-config'
 import { sandboxKeys } from './modules/payment/stripe-client'
 
@@ -21,7 +22,10 @@ async function main() {
   const logger = createLogger(config.logLevel)
   const started = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  if (config.seedCatalogue) await seedIfEmpty(database.db, logger)
+  if (config.seedCatalogue) {
+    await seedIfEmpty(database.db, logger)
+    await seedCouponsIfEmpty(database.db, logger)
+  }
   const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
   const stripeSandboxKeys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
   const { app, indexer, payments } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys })

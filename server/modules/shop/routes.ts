@@ -8,7 +8,13 @@ import { documented } from '../../lib/route'
 
 export function shopRoutes(config: Config, database: Database, socialProviders: string[], search: PublicConfig['search'], payment: PublicConfig['payment']) {
   const tags = ['Shop']
-  const publicConfig: PublicConfig = { shop: config.shop, auth: { providers: socialProviders as PublicConfig['auth']['providers'], lock_minutes: config.auth.lockMinutes }, search, payment }
+  const publicConfig: PublicConfig = {
+    shop: config.shop,
+    auth: { providers: socialProviders as PublicConfig['auth']['providers'], lock_minutes: config.auth.lockMinutes },
+    checkout: { logistics_fee: config.checkout.logisticsFee, free_shipping_threshold: config.checkout.freeShippingThreshold, carrier_check: config.einvoice.credentials !== undefined },
+    search,
+    payment,
+  }
   return new Hono()
     .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), (c) =>
       c.json({ data: publicConfig }),
