@@ -1,12 +1,23 @@
+import type { ValueColumn } from './columns'
+
 /**
  * Algolia's filter languages: `filters` (facet `attr:value`, numeric comparisons and
  * `attr:lo TO hi`, boolean `attr:true`, combined with AND, OR, NOT and parentheses), plus the
  * array forms `facetFilters` and `numericFilters` (outer array AND, inner arrays OR). A filter
- * becomes a predicate over a record; anything malformed is an error naming what is wrong.
+ * is parsed once into a tree, which becomes a predicate over a record or, for the engine, over a
+ * document's value columns; anything malformed is an error naming what is wrong.
  */
 export class FilterError extends Error {}
 
 export type Predicate = (record: Record<string, unknown>) => boolean
+
+export type FilterNode =
+  | { op: 'all' }
+  | { op: 'and' | 'or'; parts: FilterNode[] }
+  | { op: 'not'; part: FilterNode }
+  | { op: 'facet'; attribute: string; value: string }
+  | { op: 'compare'; attribute: string; cmp: string; value: number }
+  | { op: 'range'; attribute: string; lo: number; hi: number }
 
 type Token = { kind: 'word' | 'string' | 'op' | 'lparen' | 'rparen' | 'colon'; text: string; at: number }
 
@@ -58,9 +69,6 @@ export const valuesAt = (record: Record<string, unknown>, path: string): unknown
   return current.filter((v) => v !== undefined && v !== null)
 }
 
-const facetEquals = (attribute: string, value: string): Predicate => (record) =>
-  valuesAt(record, attribute).some((v) => String(v) === value || (typeof v === 'boolean' && String(v) === value.toLowerCase()))
-
 const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   '<': (a, b) => a < b,
   '<=': (a, b) => a <= b,
@@ -70,8 +78,87 @@ const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   '>': (a, b) => a > b,
 }
 
-const numeric = (attribute: string, op: string, value: number): Predicate => (record) =>
-  valuesAt(record, attribute).some((v) => typeof v === 'number' && COMPARE[op]!(v, value))
+/** Whether one value satisfies a leaf condition, from its type, string form and number. */
+function leafTest(node: Extract<FilterNode, { op: 'facet' | 'compare' | 'range' }>): (kind: string, string: string, number: number) => boolean {
+  switch (node.op) {
+    case 'facet': {
+      const lower = node.value.toLowerCase()
+      return (kind, string) => string === node.value || (kind === 'boolean' && string === lower)
+    }
+    case 'compare': {
+      const compare = COMPARE[node.cmp]!
+      return (kind, _string, number) => kind === 'number' && compare(number, node.value)
+    }
+    case 'range':
+      return (kind, _string, number) => kind === 'number' && number >= node.lo && number <= node.hi
+  }
+}
+
+const and = (parts: FilterNode[]): FilterNode => (parts.length === 1 ? parts[0]! : { op: 'and', parts })
+const or = (parts: FilterNode[]): FilterNode => (parts.length === 1 ? parts[0]! : { op: 'or', parts })
+
+/** A filter tree as a predicate over records. */
+export function toPredicate(node: FilterNode): Predicate {
+  switch (node.op) {
+    case 'all':
+      return () => true
+    case 'and': {
+      const parts = node.parts.map(toPredicate)
+      return (r) => parts.every((p) => p(r))
+    }
+    case 'or': {
+      const parts = node.parts.map(toPredicate)
+      return (r) => parts.some((p) => p(r))
+    }
+    case 'not': {
+      const part = toPredicate(node.part)
+      return (r) => !part(r)
+    }
+    default: {
+      const test = leafTest(node)
+      return (r) => valuesAt(r, node.attribute).some((v) => test(typeof v, String(v), typeof v === 'number' ? v : Number.NaN))
+    }
+  }
+}
+
+/**
+ * A filter tree as a predicate over document numbers: each condition is decided once per distinct
+ * value of its attribute, and a document is tested by the ids of the values it holds.
+ * Undefined when the filter lets everything through.
+ */
+export function toDocumentPredicate(node: FilterNode, column: (attribute: string) => ValueColumn): ((doc: number) => boolean) | undefined {
+  if (node.op === 'all') return undefined
+  const compile = (n: FilterNode): ((doc: number) => boolean) => {
+    switch (n.op) {
+      case 'all':
+        return () => true
+      case 'and': {
+        const parts = n.parts.map(compile)
+        return (d) => {
+          for (const p of parts) if (!p(d)) return false
+          return true
+        }
+      }
+      case 'or': {
+        const parts = n.parts.map(compile)
+        return (d) => {
+          for (const p of parts) if (p(d)) return true
+          return false
+        }
+      }
+      case 'not': {
+        const part = compile(n.part)
+        return (d) => !part(d)
+      }
+      default: {
+        const values = column(n.attribute)
+        const accepted = values.accept(leafTest(n))
+        return (d) => values.holds(d, accepted)
+      }
+    }
+  }
+  return compile(node)
+}
 
 const toNumber = (text: string, at: number) => {
   const n = Number(text)
@@ -79,8 +166,8 @@ const toNumber = (text: string, at: number) => {
   return n
 }
 
-/** Parses the `filters` string. */
-export function parseFilters(input: string): Predicate {
+/** Parses the `filters` string into a tree. */
+export function parseFilterTree(input: string): FilterNode {
   const tokens = lex(input)
   let pos = 0
   const peek = () => tokens[pos]
@@ -90,27 +177,26 @@ export function parseFilters(input: string): Predicate {
     throw new FilterError(t ? `filters: ${what} at col ${t.at + 1}, got '${t.text}'` : `filters: ${what} at the end of the filter`)
   }
 
-  function parseOr(): Predicate {
+  function parseOr(): FilterNode {
     const parts = [parseAnd()]
     while (isWord(peek(), 'OR')) {
       pos++
       parts.push(parseAnd())
     }
-    return parts.length === 1 ? parts[0]! : (r) => parts.some((p) => p(r))
+    return or(parts)
   }
-  function parseAnd(): Predicate {
+  function parseAnd(): FilterNode {
     const parts = [parseUnary()]
     while (isWord(peek(), 'AND')) {
       pos++
       parts.push(parseUnary())
     }
-    return parts.length === 1 ? parts[0]! : (r) => parts.every((p) => p(r))
+    return and(parts)
   }
-  function parseUnary(): Predicate {
+  function parseUnary(): FilterNode {
     if (isWord(peek(), 'NOT')) {
       pos++
-      const inner = parseUnary()
-      return (r) => !inner(r)
+      return { op: 'not', part: parseUnary() }
     }
     if (peek()?.kind === 'lparen') {
       pos++
@@ -121,7 +207,7 @@ export function parseFilters(input: string): Predicate {
     }
     return parseCondition()
   }
-  function parseCondition(): Predicate {
+  function parseCondition(): FilterNode {
     const attribute = peek()
     if (!attribute || (attribute.kind !== 'word' && attribute.kind !== 'string')) return fail('Expected an attribute')
     pos++
@@ -131,7 +217,7 @@ export function parseFilters(input: string): Predicate {
       const value = peek()
       if (!value || value.kind !== 'word') return fail('Expected a number')
       pos++
-      return numeric(attribute.text, next.text, toNumber(value.text, value.at))
+      return { op: 'compare', attribute: attribute.text, cmp: next.text, value: toNumber(value.text, value.at) }
     }
     if (next?.kind !== 'colon') return fail("Expected ':' or a comparison")
     pos++
@@ -143,59 +229,57 @@ export function parseFilters(input: string): Predicate {
       const upper = peek()
       if (!upper || upper.kind !== 'word') return fail('Expected a number after TO')
       pos++
-      const lo = toNumber(value.text, value.at)
-      const hi = toNumber(upper.text, upper.at)
-      return (r) => valuesAt(r, attribute.text).some((v) => typeof v === 'number' && v >= lo && v <= hi)
+      return { op: 'range', attribute: attribute.text, lo: toNumber(value.text, value.at), hi: toNumber(upper.text, upper.at) }
     }
-    return facetEquals(attribute.text, value.text)
+    return { op: 'facet', attribute: attribute.text, value: value.text }
   }
 
-  if (tokens.length === 0) return () => true
-  const predicate = parseOr()
+  if (tokens.length === 0) return { op: 'all' }
+  const tree = parseOr()
   if (pos < tokens.length) fail('Unexpected token')
-  return predicate
+  return tree
 }
+
+/** Parses the `filters` string into a predicate over records. */
+export const parseFilters = (input: string): Predicate => toPredicate(parseFilterTree(input))
 
 type Nested = string | (string | string[])[]
 
 /** `facetFilters`: ["attr:value", ["attr:a", "attr:b"]], a value starting with `-` negated. */
-export function parseFacetFilters(input: Nested): Predicate {
-  const one = (filter: string): Predicate => {
+export function facetFilterTree(input: Nested): FilterNode {
+  const one = (filter: string): FilterNode => {
     const colon = filter.indexOf(':')
     if (colon <= 0) throw new FilterError(`facetFilters: '${filter}' is not attribute:value`)
     const attribute = filter.slice(0, colon)
     const raw = filter.slice(colon + 1)
-    if (raw.startsWith('-')) {
-      const match = facetEquals(attribute, raw.slice(1))
-      return (r) => !match(r)
-    }
-    return facetEquals(attribute, raw.startsWith('\\-') ? raw.slice(1) : raw)
+    if (raw.startsWith('-')) return { op: 'not', part: { op: 'facet', attribute, value: raw.slice(1) } }
+    return { op: 'facet', attribute, value: raw.startsWith('\\-') ? raw.slice(1) : raw }
   }
   return combine(input, one, 'facetFilters')
 }
 
 /** `numericFilters`: ["attr>=10", "attr:10 TO 20", ["a<1", "b>2"]]. */
-export function parseNumericFilters(input: Nested): Predicate {
-  const one = (filter: string): Predicate => {
+export function numericFilterTree(input: Nested): FilterNode {
+  const one = (filter: string): FilterNode => {
     const range = /^\s*([\w.]+)\s*:\s*(-?[\d.]+)\s+TO\s+(-?[\d.]+)\s*$/.exec(filter)
-    if (range) return parseFilters(`${range[1]}:${range[2]} TO ${range[3]}`)
+    if (range) return parseFilterTree(`${range[1]}:${range[2]} TO ${range[3]}`)
     const comparison = /^\s*([\w.]+)\s*(<=|>=|!=|<|>|=)\s*(-?[\d.]+)\s*$/.exec(filter)
     if (!comparison) throw new FilterError(`numericFilters: '${filter}' is not a numeric filter`)
-    return numeric(comparison[1]!, comparison[2]!, Number(comparison[3]))
+    return { op: 'compare', attribute: comparison[1]!, cmp: comparison[2]!, value: Number(comparison[3]) }
   }
   return combine(input, one, 'numericFilters')
 }
 
-function combine(input: Nested, one: (filter: string) => Predicate, name: string): Predicate {
+export const parseFacetFilters = (input: Nested): Predicate => toPredicate(facetFilterTree(input))
+export const parseNumericFilters = (input: Nested): Predicate => toPredicate(numericFilterTree(input))
+
+function combine(input: Nested, one: (filter: string) => FilterNode, name: string): FilterNode {
   const list = typeof input === 'string' ? input.split(',').filter((s) => s.trim()) : input
   if (!Array.isArray(list)) throw new FilterError(`${name}: must be a string or an array`)
-  const groups = list.map((item) => {
+  const groups = list.map((item): FilterNode => {
     if (typeof item === 'string') return one(item)
-    if (Array.isArray(item) && item.every((s) => typeof s === 'string')) {
-      const any = item.map(one)
-      return (r: Record<string, unknown>) => any.some((p) => p(r))
-    }
+    if (Array.isArray(item) && item.every((s) => typeof s === 'string')) return { op: 'or', parts: item.map(one) }
     throw new FilterError(`${name}: nested values must be strings`)
   })
-  return (r) => groups.every((p) => p(r))
+  return { op: 'and', parts: groups }
 }

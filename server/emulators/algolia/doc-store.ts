@@ -1,0 +1,198 @@
+import { radix } from '@orama/orama/trees'
+import { SortColumn, ValueColumn } from './columns'
+import { valuesAt } from './filters'
+import { indexTokens, normalize } from './text'
+
+export type SearchRecord = Record<string, unknown> & { objectID: string }
+
+const SEPARATOR = ' \u2003 '
+const EMPTY = new Int32Array(0)
+const WORD_BREAK = /[^\p{L}\p{N}]+/u
+
+const textOf = (record: SearchRecord, attribute: string) =>
+  valuesAt(record, attribute)
+    .filter((v) => typeof v === 'string')
+    .join(SEPARATOR)
+
+/**
+ * An index's records under dense document numbers, with what queries read kept ready beside them:
+ * the words of the searchable attributes in Orama's radix tree; each attribute's normalized text
+ * under a text number (the same text, such as a city or a category, is stored and judged once)
+ * with its word numbers, for the ranking's typo and attribute criteria; and value and sort columns,
+ * built for an attribute the first time a query needs it and kept current by every write.
+ */
+export class DocStore {
+  tree = new radix.RadixTree()
+  readonly records: (SearchRecord | undefined)[] = []
+  /** per document: the text number of each searchable attribute */
+  readonly textsOf: (Int32Array | undefined)[] = []
+  /** per text number: the normalized text, and the numbers of its words */
+  readonly texts: string[] = []
+  readonly textWords: Int32Array[] = []
+  private readonly textNumbers = new Map<string, number>()
+  private readonly textUses: number[] = []
+  private readonly freeTexts: number[] = []
+  readonly vocabulary: string[] = []
+  private readonly wordNumbers = new Map<string, number>()
+  private readonly docOf = new Map<string, number>()
+  private readonly free: number[] = []
+  private readonly valueColumns = new Map<string, ValueColumn>()
+  private readonly sortColumns = new Map<string, SortColumn>()
+  /** scratch space for set intersections: a document is in the current set when its mark equals the stamp */
+  private marks = new Int32Array(0)
+  private stamp = 0
+
+  constructor(private searchable: string[]) {}
+
+  get size() {
+    return this.docOf.size
+  }
+
+  get(objectID: string) {
+    const doc = this.docOf.get(objectID)
+    return doc === undefined ? undefined : this.records[doc]
+  }
+
+  has(objectID: string) {
+    return this.docOf.has(objectID)
+  }
+
+  objectIDs() {
+    return this.docOf.keys()
+  }
+
+  /** Every document, in no particular order. */
+  all() {
+    return [...this.docOf.values()]
+  }
+
+  save(records: SearchRecord[]) {
+    for (const record of records) {
+      let doc = this.docOf.get(record.objectID)
+      if (doc === undefined) {
+        doc = this.free.pop() ?? this.records.length
+        this.docOf.set(record.objectID, doc)
+      } else this.unindexText(doc)
+      this.records[doc] = record
+      this.indexText(doc)
+      for (const column of this.valueColumns.values()) column.set(doc, record)
+      for (const column of this.sortColumns.values()) column.set(doc, record)
+    }
+  }
+
+  delete(objectIDs: string[]) {
+    for (const id of objectIDs) {
+      const doc = this.docOf.get(id)
+      if (doc === undefined) continue
+      this.unindexText(doc)
+      this.docOf.delete(id)
+      this.records[doc] = undefined
+      for (const column of this.valueColumns.values()) column.set(doc, undefined)
+      for (const column of this.sortColumns.values()) column.set(doc, undefined)
+      this.free.push(doc)
+    }
+  }
+
+  /** New searchable attributes: the words of every record are indexed again. */
+  setSearchable(attributes: string[]) {
+    this.searchable = attributes
+    this.tree = new radix.RadixTree()
+    this.textNumbers.clear()
+    this.texts.length = this.textWords.length = this.textUses.length = this.freeTexts.length = 0
+    for (const doc of this.docOf.values()) {
+      this.textsOf[doc] = undefined
+      this.indexText(doc)
+    }
+  }
+
+  private indexText(doc: number) {
+    if (this.searchable.length === 0) return
+    const record = this.records[doc]!
+    const raw = this.searchable.map((a) => textOf(record, a))
+    this.textsOf[doc] = Int32Array.from(raw, (text) => this.textNumber(normalize(text)))
+    for (const token of indexTokens(raw.join(SEPARATOR))) this.tree.insert(token, doc)
+  }
+
+  private unindexText(doc: number) {
+    const record = this.records[doc]
+    const texts = this.textsOf[doc]
+    if (!record || !texts) return
+    for (const text of texts) if (--this.textUses[text]! === 0) this.dropText(text)
+    this.textsOf[doc] = undefined
+    for (const token of indexTokens(this.searchable.map((a) => textOf(record, a)).join(SEPARATOR))) this.tree.removeDocumentByWord(token, doc)
+  }
+
+  private textNumber(text: string) {
+    let n = this.textNumbers.get(text)
+    if (n === undefined) {
+      n = this.freeTexts.pop() ?? this.texts.length
+      this.textNumbers.set(text, n)
+      this.texts[n] = text
+      this.textUses[n] = 0
+      const words: number[] = []
+      for (const word of text.split(WORD_BREAK)) if (word) words.push(this.wordNumber(word))
+      this.textWords[n] = Int32Array.from(words)
+    }
+    this.textUses[n]!++
+    return n
+  }
+
+  private dropText(n: number) {
+    this.textNumbers.delete(this.texts[n]!)
+    this.texts[n] = ''
+    this.textWords[n] = EMPTY
+    this.freeTexts.push(n)
+  }
+
+  private wordNumber(word: string) {
+    let n = this.wordNumbers.get(word)
+    if (n === undefined) {
+      n = this.vocabulary.length
+      this.vocabulary.push(word)
+      this.wordNumbers.set(word, n)
+    }
+    return n
+  }
+
+  /** The values of `attribute` per document, built on first use. */
+  column(attribute: string) {
+    let column = this.valueColumns.get(attribute)
+    if (!column) {
+      column = new ValueColumn(attribute)
+      for (const doc of this.docOf.values()) column.set(doc, this.records[doc])
+      this.valueColumns.set(attribute, column)
+    }
+    return column
+  }
+
+  /** The first value of `attribute` as a number per document, built on first use. */
+  sortKeys(attribute: string) {
+    let column = this.sortColumns.get(attribute)
+    if (!column) {
+      column = new SortColumn(attribute)
+      for (const doc of this.docOf.values()) column.set(doc, this.records[doc])
+      this.sortColumns.set(attribute, column)
+    }
+    return column.keys
+  }
+
+  /** A fresh stamp for marking a set of documents (see `mark` and `marked`). */
+  newMark() {
+    if (this.marks.length < this.records.length) this.marks = new Int32Array(Math.max(64, this.records.length * 2))
+    if (++this.stamp === 0x7fffffff) {
+      this.marks.fill(0)
+      this.stamp = 1
+    }
+    return this.stamp
+  }
+
+  mark(doc: number, stamp: number) {
+    if (this.marks[doc] === stamp) return false
+    this.marks[doc] = stamp
+    return true
+  }
+
+  marked(doc: number, stamp: number) {
+    return this.marks[doc] === stamp
+  }
+}

@@ -1,0 +1,162 @@
+import type { DocStore } from './doc-store'
+import type { QueryTerm } from './text'
+import { wordNear } from './word-match'
+
+export interface SortSpec {
+  dir: number
+  attribute: string
+}
+
+const collator = new Intl.Collator()
+
+/**
+ * Algolia's tie-breaking over one query's hits: the sort criteria placed before relevance (a
+ * replica's `ranking`), typos (the terms not found as written), attribute (the first searchable
+ * attribute holding every term, as written or within the term's typo allowance), `customRanking`,
+ * then objectID. Typos and attribute are worked out for a hit only when a comparison reaches them,
+ * from answers kept per distinct text and per distinct word for the length of the query.
+ */
+export class Ranking {
+  private readonly before: Float64Array[]
+  private readonly beforeDir: number[]
+  private readonly after: Float64Array[]
+  private readonly afterDir: number[]
+  /** per document: typos × 1024 + attribute + 1, or 0 while not yet known */
+  private readonly tiers: Int32Array
+  /** per term, per text number: 0 not yet known, 1 the text holds the term as written, 2 it does not */
+  private readonly holds: Uint8Array[]
+  /** per term with a typo allowance, per text number then per word number: 0 not yet known, 1 near, 2 not near */
+  private readonly nearText: (Uint8Array | undefined)[]
+  private readonly nearWord: (Uint8Array | undefined)[]
+
+  constructor(
+    private readonly store: DocStore,
+    private readonly terms: QueryTerm[],
+    before: SortSpec[],
+    after: SortSpec[],
+  ) {
+    this.before = before.map((s) => store.sortKeys(s.attribute))
+    this.beforeDir = before.map((s) => s.dir)
+    this.after = after.map((s) => store.sortKeys(s.attribute))
+    this.afterDir = after.map((s) => s.dir)
+    this.tiers = new Int32Array(terms.length > 0 ? store.records.length : 0)
+    this.holds = terms.map(() => new Uint8Array(store.texts.length))
+    this.nearText = terms.map((t) => (t.typos > 0 ? new Uint8Array(store.texts.length) : undefined))
+    this.nearWord = terms.map((t) => (t.typos > 0 ? new Uint8Array(store.vocabulary.length) : undefined))
+  }
+
+  readonly compare = (a: number, b: number) => {
+    for (let i = 0; i < this.before.length; i++) {
+      const keys = this.before[i]!
+      const c = (keys[a]! - keys[b]!) * this.beforeDir[i]!
+      if (c) return c
+    }
+    if (this.terms.length > 0) {
+      const c = this.tiersOf(a) - this.tiersOf(b)
+      if (c) return c
+    }
+    for (let i = 0; i < this.after.length; i++) {
+      const keys = this.after[i]!
+      const c = (keys[a]! - keys[b]!) * this.afterDir[i]!
+      if (c) return c
+    }
+    return collator.compare(this.store.records[a]!.objectID, this.store.records[b]!.objectID)
+  }
+
+  private tiersOf(doc: number) {
+    let packed = this.tiers[doc]!
+    if (packed === 0) {
+      packed = this.computeTiers(doc) + 1
+      this.tiers[doc] = packed
+    }
+    return packed
+  }
+
+  private computeTiers(doc: number) {
+    const texts = this.store.textsOf[doc] ?? NO_TEXTS
+    const terms = this.terms.length
+    let typos = 0
+    for (let k = 0; k < terms; k++) {
+      let found = false
+      for (let i = 0; i < texts.length && !found; i++) found = this.holdsTerm(k, texts[i]!)
+      if (!found) typos++
+    }
+    let attribute = texts.length
+    for (let i = 0; i < texts.length && attribute === texts.length; i++) {
+      let all = true
+      for (let k = 0; k < terms && all; k++) all = this.holdsTerm(k, texts[i]!) || this.nearTerm(k, texts[i]!)
+      if (all) attribute = i
+    }
+    return typos * 1024 + attribute
+  }
+
+  private holdsTerm(k: number, text: number) {
+    const known = this.holds[k]!
+    if (known[text] === 0) known[text] = this.store.texts[text]!.includes(this.terms[k]!.term) ? 1 : 2
+    return known[text] === 1
+  }
+
+  /** Whether some word of the text comes within the typo allowance of term `k` (see wordNear). */
+  private nearTerm(k: number, text: number) {
+    const known = this.nearText[k]
+    if (!known) return false
+    if (known[text] === 0) {
+      const words = this.nearWord[k]!
+      const term = this.terms[k]!
+      let near = false
+      for (const word of this.store.textWords[text]!) {
+        if (words[word] === 0) words[word] = wordNear(this.store.vocabulary[word]!, term.term, term.typos) ? 1 : 2
+        if (words[word] === 1) {
+          near = true
+          break
+        }
+      }
+      known[text] = near ? 1 : 2
+    }
+    return known[text] === 1
+  }
+}
+
+const NO_TEXTS = new Int32Array(0)
+
+/**
+ * The hits from `from` to `to` in order: a full sort when most of them are wanted, otherwise a
+ * bounded heap keeps the best `to` while the hits stream past.
+ */
+export function rankedSlice(hits: number[], from: number, to: number, compare: (a: number, b: number) => number) {
+  const k = Math.min(to, hits.length)
+  if (k <= from) return []
+  if (k * 2 >= hits.length) return [...hits].sort(compare).slice(from, k)
+  // max-heap on `compare`: the worst of the best k at the top
+  const heap: number[] = []
+  const up = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (compare(heap[i]!, heap[parent]!) <= 0) return
+      ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
+      i = parent
+    }
+  }
+  const down = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1
+      const right = left + 1
+      let worst = i
+      if (left < heap.length && compare(heap[left]!, heap[worst]!) > 0) worst = left
+      if (right < heap.length && compare(heap[right]!, heap[worst]!) > 0) worst = right
+      if (worst === i) return
+      ;[heap[i], heap[worst]] = [heap[worst]!, heap[i]!]
+      i = worst
+    }
+  }
+  for (const hit of hits) {
+    if (heap.length < k) {
+      heap.push(hit)
+      up(heap.length - 1)
+    } else if (compare(hit, heap[0]!) < 0) {
+      heap[0] = hit
+      down(0)
+    }
+  }
+  return heap.sort(compare).slice(from, k)
+}
