@@ -290,6 +290,16 @@ describe.each(targets)('coupons on $kind', (target) => {
     expect(await live(perMember!.id)).toHaveLength(2)
   })
 
+  it('limits checks per member, so codes cannot be tried by the thousand', async () => {
+    const m = await memberOf(shop)
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++) statuses.push((await check(m, `GUESS${i}`, [line('SNK-0001-A', 1)])).status)
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true)
+    expect(statuses[30]).toBe(429)
+    shop.clock.advance(60_000)
+    expect((await check(m, 'MATCHA10', [line('SNK-0001-A', 1)])).status).toBe(200)
+  })
+
   it('is for members only and validates its input', async () => {
     expect((await shop.request('/api/v1/coupon/check', { method: 'POST', headers: json, body: JSON.stringify({ code: 'X', lines: [] }) })).status).toBe(401)
     const m = await memberOf(shop)
