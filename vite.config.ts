@@ -3,8 +3,12 @@ import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { webManifest } from './sw/manifest'
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
+/** Names this build: the persisted query cache of an older build is dropped, not misread. */
+const buildId = process.env.BUILD_ID ?? new Date().toISOString()
 
 export default defineConfig({
   plugins: [
@@ -18,7 +22,18 @@ export default defineConfig({
     // plugin-react 6 has no babel option: the Lingui macro runs through rolldown's babel plugin.
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // registered by src/lib/pwa.ts through workbox-window, which shows the update prompt
+      injectRegister: false,
+      manifest: webManifest,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      injectManifest: { globPatterns: ['**/*.{js,css,html}'] },
+    }),
   ],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: 'dist',
     target: 'es2022',

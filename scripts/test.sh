@@ -30,6 +30,7 @@ npx eslint . --max-warnings 0
 
 step "typecheck"
 npx tsc --noEmit -p tsconfig.json
+npx tsc --noEmit -p sw/tsconfig.json
 
 step "unit and API integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"

@@ -9,6 +9,8 @@ import { getCookie, setCookie } from './lib/cookies'
 import { activateLocale } from './lib/i18n'
 import { localeFromPathname } from './lib/locale'
 import { createQueryClient } from './lib/query-client'
+import { persistQueries } from './lib/query-persistence'
+import { startPwa } from './lib/pwa'
 import { createAppRouter } from './router'
 import './ui/styles/global.css'
 
@@ -23,9 +25,15 @@ async function start() {
   installChunkReloadGuard()
   // check a stored sign-in while the language loads; the root route waits for it
   void authGate.ready()
+  const queryClient = createQueryClient()
+  startPwa({
+    // the service worker refreshed a catalogue answer that changed: show the new one
+    onCatalogueUpdated: () => void queryClient.invalidateQueries({ queryKey: ['catalog'] }),
+  })
   // Activate the page's language before the first render: I18nProvider renders nothing without one.
-  await activateLocale(localeFromPathname(location.pathname))
-  const router = createAppRouter(createQueryClient(), authGate)
+  // Pages seen before come back from IndexedDB before the first loader runs, for offline use.
+  await Promise.all([activateLocale(localeFromPathname(location.pathname)), persistQueries(queryClient)])
+  const router = createAppRouter(queryClient, authGate)
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   createRoot(container, { onCaughtError }).render(

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from './toast'
 import { isApiError } from './api-client'
 
 declare module '@tanstack/react-query' {
@@ -7,6 +7,9 @@ declare module '@tanstack/react-query' {
     queryMeta: { /** toast a failure instead of leaving it to an error boundary */ toastOnError?: boolean }
   }
 }
+
+/** How long answers are kept, in memory and in the persisted copy (src/lib/query-persistence.ts), for offline use. */
+export const QUERY_MAX_AGE = 3 * 24 * 60 * 60_000
 
 /** Every query of the signed-in member's own data starts with this key, so signing out can drop them all. */
 export const MEMBER_QUERY_ROOT = 'member'
@@ -25,7 +28,7 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { staleTime: 60_000, gcTime: 10 * 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: { staleTime: 60_000, gcTime: QUERY_MAX_AGE, retry: shouldRetry, refetchOnWindowFocus: false },
     },
   })
 }

@@ -9,7 +9,9 @@ import { localeFromPathname, type Locale } from '../lib/locale'
 import { ErrorLayout } from '../ui/error-layout'
 import { ErrorView } from '../ui/error-view'
 import { RouteError } from '../ui/route-error'
+import { OfflineBanner } from '../ui/offline-banner'
 import { Toaster } from '../ui/toaster'
+import { UpdatePrompt } from '../ui/update-prompt'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -55,6 +57,8 @@ function Root() {
         termsUrl={config?.shop.terms_url}
         privacyUrl={config?.shop.privacy_url}
       />
+      <OfflineBanner />
+      <UpdatePrompt />
       <Toaster />
     </>
   )

@@ -5,7 +5,8 @@ import { useDocumentTitle } from './use-document-title'
 import './error-view.css'
 
 interface ErrorViewProps {
-  status: 404 | 500
+  /** 'offline': the page needs the network and was never saved on this device */
+  status: 404 | 500 | 'offline'
   /** shown under the title, e.g. the server's message */
   detail?: string
   onRetry?: () => void
@@ -15,19 +16,25 @@ export function ErrorView({ status, detail, onRetry }: ErrorViewProps) {
   const { t } = useLingui()
   const locale = useLocalePrefix()
   const notFound = status === 404
-  const title = notFound ? t`This page could not be found` : t`Oops, something went wrong`
+  const offline = status === 'offline'
+  const title = notFound ? t`This page could not be found` : offline ? t`This page is not saved for offline use` : t`Oops, something went wrong`
+  const text = notFound
+    ? t`The page may have moved, or the address may be mistyped.`
+    : offline
+      ? t`You are offline, and this page was not opened on this device before. It opens as soon as you are back online; pages you have seen still work.`
+      : t`Please try again in a moment.`
   useDocumentTitle(title)
   return (
     <section className="error-view" aria-labelledby="error-title">
-      <p className="error-view__code" aria-hidden="true">
-        {status}
-      </p>
+      {offline ? null : (
+        <p className="error-view__code" aria-hidden="true">
+          {status}
+        </p>
+      )}
       <h1 id="error-title" className="error-view__title">
         {title}
       </h1>
-      <p className="error-view__text">
-        {detail ?? (notFound ? t`The page may have moved, or the address may be mistyped.` : t`Please try again in a moment.`)}
-      </p>
+      <p className="error-view__text">{detail ?? text}</p>
       <div className="error-view__actions">
         {onRetry ? (
           <button type="button" className="button button-primary" onClick={onRetry}>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { ExternalIcon, MailIcon } from './icons'
 import type { ShopInfo } from './header'
+import { InstallApp } from './install-app'
 import { LanguageMenu } from './language-menu'
 import './footer.css'
 
@@ -64,6 +65,7 @@ export function Footer({ shop }: { shop?: ShopInfo }) {
           <div className="site-footer__language">
             <LanguageMenu placement="up" />
           </div>
+          <InstallApp />
         </section>
       </div>
       <div className="container site-footer__bottom">

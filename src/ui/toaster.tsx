@@ -1,6 +1,8 @@
-import { useState, type CSSProperties } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react'
 import { createPortal } from 'react-dom'
-import { Toaster as Sonner } from 'sonner'
+import { onToasterWanted, toasterListening, toasterWanted } from '../lib/toast'
+
+const Sonner = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 const TOAST_MAX_WIDTH = 350
 
@@ -37,15 +39,27 @@ export function releaseToaster(dialog: HTMLDialogElement): void {
   parent.append(toasterHost())
 }
 
+/** Mounted by the root route; renders nothing until the first toast (see `src/lib/toast.ts`). */
 export function Toaster() {
+  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false)
   const [target] = useState(toasterHost)
+  if (!wanted) return null
   return createPortal(
-    <Sonner
-      position="top-center"
-      duration={5000}
-      style={{ '--width': `${TOAST_MAX_WIDTH}px` } as CSSProperties}
-      toastOptions={{ style: { maxWidth: TOAST_MAX_WIDTH } }}
-    />,
+    <Suspense fallback={null}>
+      <Sonner
+        position="top-center"
+        duration={5000}
+        style={{ '--width': `${TOAST_MAX_WIDTH}px` } as CSSProperties}
+        toastOptions={{ style: { maxWidth: TOAST_MAX_WIDTH } }}
+      />
+      <Listening />
+    </Suspense>,
     target,
   )
+}
+
+/** Rendered after sonner's toaster, so its effect runs once the toaster has subscribed. */
+function Listening() {
+  useEffect(toasterListening, [])
+  return null
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { ChangePasswordFormSchema, LIMITS, type LoginResult } from '../../../../contract/auth'
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
 import { NewPasswordFields } from '../../../ui/new-password-fields'

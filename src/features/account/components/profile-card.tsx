@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { GENDERS, LIMITS, ProfileInputSchema, type AuthUser } from '../../../../contract/auth'
 import { LOCALES, type Locale } from '../../../../contract/constants'
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { ForgotPasswordFormSchema, LIMITS, type SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'
 import { serverFieldErrors, validateForm } from '../../../lib/form'

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { LIMITS, LoginFormSchema, type SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'

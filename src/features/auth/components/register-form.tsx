@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { GENDERS, LIMITS, RegisterFormSchema, type SocialProvider } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'
 import { getCookie } from '../../../lib/cookies'

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import * as v from 'valibot'
 import { RegisterFormSchema } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'

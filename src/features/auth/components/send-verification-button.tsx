@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { isApiError } from '../../../lib/api-client'
 import { useSendVerificationMail } from '../api/send-verification-mail'
 import { refreshUser } from './use-session'

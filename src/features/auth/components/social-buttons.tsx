@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'
 import { safeRedirectPath } from '../../../lib/guards'

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { LoginResult } from '../../../../contract/auth'
 import type { Locale } from '../../../../contract/constants'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import * as v from 'valibot'
 import { GENDERS, LIMITS, RegisterFormSchema } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'

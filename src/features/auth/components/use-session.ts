@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { useSnapshot } from 'valtio'
 import type { AuthUser, LoginResult } from '../../../../contract/auth'
 import { homeOf, safeRedirectPath } from '../../../lib/guards'

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { useLocale } from '../../../lib/i18n'
 import { fullName } from '../../../lib/member-options'
 import { CheckIcon, CopyIcon, UsersIcon } from '../../../ui/icons'

@@ -4,9 +4,6 @@ import { useLocale } from '../../../lib/i18n'
 import { runSearch, type SearchResult } from './search-client'
 import { buildFilters, FACET_ATTRIBUTES, facetClauses, indexForSort, SEARCH_PAGE_SIZE, type FacetAttribute, type SearchPageState } from './search-state'
 
-/** Search queries stay in the (persisted) cache for a day, so earlier searches still show offline. */
-export const SEARCH_CACHE_TIME = 24 * 60 * 60_000
-
 const HIGHLIGHTED = ['name_zh_tw', 'name_en', 'name_ja']
 
 /**
@@ -46,7 +43,6 @@ export const searchProductsQueryOptions = (locale: Locale, state: SearchPageStat
   queryOptions({
     queryKey: ['search', 'products', locale, state],
     queryFn: () => searchProducts(locale, state),
-    gcTime: SEARCH_CACHE_TIME,
     placeholderData: keepPreviousData,
   })
 

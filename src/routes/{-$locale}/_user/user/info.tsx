@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import * as v from 'valibot'
 import { ProfileCard } from '../../../../features/account/components/profile-card'
 import { SendVerificationButton } from '../../../../features/auth/components/send-verification-button'

@@ -5,7 +5,6 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { categoriesQueryOptions } from '../../../../../features/catalog/api/get-categories'
 import { trendCitiesQueryOptions } from '../../../../../features/catalog/api/get-trend-cities'
 import { trendGroupListQueryOptions } from '../../../../../features/catalog/api/get-trend-group-list'
-import { persistSearchCache } from '../../../../../features/search/api/search-cache'
 import { searchProductsQueryOptions } from '../../../../../features/search/api/search-products'
 import { hasActiveFilters, SearchPageSchema, type SearchFilterState, type SearchPageState } from '../../../../../features/search/api/search-state'
 import { SearchEmpty } from '../../../../../features/search/components/search-empty'
@@ -32,9 +31,8 @@ const NO_FILTERS: SearchFilterState = { category: undefined, city: undefined, tr
 export const Route = createFileRoute('/{-$locale}/_default/product/search/{-$search}')({
   validateSearch: SearchPageSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient, locale }, deps, params }) => {
-    // earlier searches come back from IndexedDB first, so they show even without a network
-    await persistSearchCache(queryClient)
+  // earlier searches come back from the persisted query cache (src/lib/query-persistence.ts), so they show without a network
+  loader: ({ context: { queryClient, locale }, deps, params }) => {
     void queryClient.prefetchQuery(searchProductsQueryOptions(locale, searchState(deps, params.search)))
     void queryClient.prefetchQuery(categoriesQueryOptions(locale))
     void queryClient.prefetchQuery(trendCitiesQueryOptions(locale))

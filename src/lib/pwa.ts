@@ -1,0 +1,69 @@
+import { proxy } from 'valtio'
+import { Workbox } from 'workbox-window'
+import { SW_MESSAGES } from '../../sw/routes'
+
+/** The install prompt Chromium offers (not in TypeScript's DOM types). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+
+export interface PwaState {
+  /** a new version is installed and waiting for the shopper's reload */
+  updateReady: boolean
+  /** the browser offered to install the shop (`beforeinstallprompt`) */
+  installable: boolean
+  /** running from the home screen */
+  standalone: boolean
+  /** Safari on iPhone/iPad: no install prompt, only Share -> Add to Home Screen */
+  ios: boolean
+}
+
+export const pwa = proxy<PwaState>({ updateReady: false, installable: false, standalone: false, ios: false })
+
+let workbox: Workbox | undefined
+let installPrompt: BeforeInstallPromptEvent | undefined
+
+/**
+ * Registers the service worker (production builds only) and listens for what it and the browser
+ * report: a waiting update, catalogue answers that changed, the install prompt. Call once, early:
+ * `beforeinstallprompt` fires only once per page.
+ */
+export function startPwa({ onCatalogueUpdated }: { onCatalogueUpdated: (url: string) => void }): void {
+  pwa.standalone = matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true
+  pwa.ios = /iphone|ipad|ipod/i.test(navigator.userAgent) && !/crios|fxios|edgios/i.test(navigator.userAgent)
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault()
+    installPrompt = event as BeforeInstallPromptEvent
+    pwa.installable = true
+  })
+  window.addEventListener('appinstalled', () => {
+    installPrompt = undefined
+    pwa.installable = false
+  })
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; url?: string }>) => {
+    if (event.data?.type === SW_MESSAGES.catalogueUpdated && event.data.url) onCatalogueUpdated(event.data.url)
+  })
+  workbox = new Workbox('/sw.js')
+  // 'waiting' fires for an update found now and for one left waiting by an earlier visit
+  workbox.addEventListener('waiting', () => void (pwa.updateReady = true))
+  void workbox.register().catch((error: unknown) => console.warn('The offline support could not start', error))
+}
+
+/** The shopper accepted the update: the waiting worker takes over, then the page reloads once. */
+export function applyUpdate(): void {
+  if (!workbox) return
+  workbox.addEventListener('controlling', () => window.location.reload())
+  workbox.messageSkipWaiting()
+}
+
+/** Shows the browser's install dialog; resolves true when the shopper installs. */
+export async function promptInstall(): Promise<boolean> {
+  const prompt = installPrompt
+  if (!prompt) return false
+  installPrompt = undefined
+  pwa.installable = false
+  await prompt.prompt()
+  return (await prompt.userChoice).outcome === 'accepted'
+}

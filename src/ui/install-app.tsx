@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro'
+import { useSnapshot } from 'valtio'
+import { promptInstall, pwa } from '../lib/pwa'
+import { toast } from '../lib/toast'
+import './install-app.css'
+
+/**
+ * Puts the shop on the home screen: the browser's own dialog where it offers one
+ * (`beforeinstallprompt`), the two taps Safari needs on iPhone and iPad. Nothing once installed.
+ */
+export function InstallApp() {
+  const { t } = useLingui()
+  const { installable, standalone, ios } = useSnapshot(pwa)
+  if (standalone) return null
+  if (installable) {
+    return (
+      <div className="install-app">
+        <p className="install-app__text">{t`Add the shop to your home screen: it opens like an app and works offline.`}</p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void promptInstall().then((installed) => installed && toast.success(t`The shop is on your home screen.`))}
+        >
+          {t`Install the app`}
+        </button>
+      </div>
+    )
+  }
+  if (ios) {
+    return (
+      <div className="install-app">
+        <p className="install-app__text">
+          {t`Add the shop to your home screen: tap the Share button in Safari, then "Add to Home Screen".`}
+        </p>
+      </div>
+    )
+  }
+  return null
+}
