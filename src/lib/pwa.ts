@@ -54,7 +54,7 @@ export function startPwa({ onCatalogueUpdated }: { onCatalogueUpdated: (url: str
 /** The shopper accepted the update: the waiting worker takes over, then the page reloads once. */
 export function applyUpdate(): void {
   if (!workbox) return
-  workbox.addEventListener('controlling', () => window.location.reload())
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
   workbox.messageSkipWaiting()
 }
 
