@@ -25,7 +25,12 @@ import { SearchEngine } from './emulators/algolia/engine'
 import { algoliaRoutes } from './emulators/algolia/routes'
 import { embeddedStripe } from './emulators/stripe/embedded'
 import type { SandboxKeys } from './emulators/stripe/sandbox'
-import { paymentSettings } from './modules/payment/stripe-client'
+import { PaymentGateway } from './modules/payment/gateway'
+import { createStripeClient, paymentSettings } from './modules/payment/stripe-client'
+import { stripeWebhookRoutes } from './modules/payment/webhook-routes'
+import { stripeEventHandler } from './modules/order/payments'
+import { orderRoutes } from './modules/order/routes'
+import { OrderSweeper } from './modules/order/sweeper'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
 
@@ -66,6 +71,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     providers,
     mailer: mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
   }
+  const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment), logger) }
+  const sweeper = new OrderSweeper(orderDeps)
   const api = new Hono()
     .use(requestContext())
     .route('/', shopRoutes(config, database, Object.keys(providers), search.browser, payment.browser))
@@ -74,6 +81,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', accountRoutes(authDeps))
     .route('/', cartRoutes(authDeps))
     .route('/', wishlistRoutes(authDeps))
+    .route('/', orderRoutes(orderDeps))
+    .route('/', stripeWebhookRoutes({ db: database.db, stripe: orderDeps.gateway.stripe, webhookSecret: payment.webhookSecret, logger, handle: stripeEventHandler(orderDeps) }))
     .route('/', recipientRoutes(authDeps))
     .route('/', couponRoutes(authDeps))
     .route('/', checkoutRoutes(authDeps))
@@ -107,9 +116,16 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.route('/', staticSite(config.publicDir))
   const payments = {
     sandbox: stripeSandbox,
-    /** webhook deliveries of the sandbox; like the indexer, started once the server listens */
-    start: async () => stripeSandbox?.start(),
-    stop: async () => stripeSandbox?.stop(),
+    sweeper,
+    /** the sandbox's webhook deliveries and the order sweeper; like the indexer, started once the server listens */
+    start: async () => {
+      await stripeSandbox?.start()
+      sweeper.start()
+    },
+    stop: async () => {
+      await sweeper.stop()
+      await stripeSandbox?.stop()
+    },
   }
   return { app, indexer, payments }
 }

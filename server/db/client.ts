@@ -33,6 +33,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, user: userFor(options.databaseUrl) })
+    // An idle connection the server closes (a restart, a failover, an administrator) is dropped by
+    // the pool and replaced at the next query; unheard, the 'error' event would end the process.
+    pool.on('error', (error) => process.stderr.write(`database: an idle connection was closed (${error.message})\n`))
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }

@@ -1,12 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
+import { createContext, useContext, type ReactNode } from 'react'
 import { useLocalePrefix } from '../lib/i18n'
 import { BackIcon, HomeIcon } from './icons'
 import './detail-header.css'
 
-/** The phone header of detail pages: back and home; favourite, cart and messages join with their features. */
+/** Buttons the app adds at the right of the detail header (favourite heart, cart). */
+export const DetailHeaderSlot = createContext<ReactNode>(null)
+
+/** The phone header of detail pages: back and home, then the app's buttons; messages join with their feature. */
 export function DetailHeader() {
   const { t } = useLingui()
+  const actions = useContext(DetailHeaderSlot)
   const router = useRouter()
   const canGoBack = useCanGoBack()
   const locale = useLocalePrefix()
@@ -23,6 +28,7 @@ export function DetailHeader() {
       <Link to="/{-$locale}" params={{ locale }} className="detail-header__button" aria-label={t`Home`}>
         <HomeIcon />
       </Link>
+      {actions ? <div className="detail-header__actions">{actions}</div> : null}
     </header>
   )
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import type { PublicConfig } from '../../contract/shop'
 import { GiftIcon } from './icons'
 import { LanguageMenu } from './language-menu'
@@ -8,6 +8,9 @@ import { SearchBox } from './search-box'
 import './header.css'
 
 export type ShopInfo = PublicConfig['shop']
+
+/** The header's cart entry (icon, count, dropdown), given by the app; drawn in the header's tone. */
+export const HeaderCartSlot = createContext<((tone: 'light' | 'dark') => ReactNode) | null>(null)
 
 interface HeaderProps {
   shop?: ShopInfo
@@ -25,6 +28,7 @@ interface HeaderProps {
 export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = false, className = '', account }: HeaderProps) {
   const { t } = useLingui()
   const light = overlay && !fixed
+  const cart = useContext(HeaderCartSlot)
   return (
     <header className={`site-header${overlay ? ' site-header--overlay' : ''}${fixed ? ' is-fixed' : ''} ${className}`}>
       <div className="container site-header__inner">
@@ -41,6 +45,7 @@ export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = 
             </a>
           ) : null}
           <LanguageMenu tone={light ? 'light' : 'dark'} compact />
+          {cart?.(light ? 'light' : 'dark')}
           {account?.(light ? 'light' : 'dark')}
         </div>
       </div>

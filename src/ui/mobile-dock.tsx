@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '../lib/i18n'
 import { GridIcon, HomeIcon, SearchIcon } from './icons'
@@ -13,9 +13,13 @@ interface MobileDockProps {
   children?: ReactNode
 }
 
-/** Phone and tablet navigation; entries for favourites and cart arrive with those features. */
+/** Entries the app adds after search (favourites, cart); each should use `mobile-dock__item`. */
+export const DockEntriesSlot = createContext<ReactNode>(null)
+
+/** Phone and tablet navigation: home, products, search, the app's entries (favourites, cart), then the account. */
 export function MobileDock({ searchOpen, searchPanelId, onToggleSearch, children }: MobileDockProps) {
   const { t } = useLingui()
+  const entries = useContext(DockEntriesSlot)
   const locale = useLocalePrefix()
   return (
     <nav className="mobile-dock" aria-label={t`Quick navigation`}>
@@ -31,6 +35,7 @@ export function MobileDock({ searchOpen, searchPanelId, onToggleSearch, children
         <SearchIcon />
         <span>{t`Search`}</span>
       </button>
+      {entries}
       {children}
     </nav>
   )

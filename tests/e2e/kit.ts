@@ -98,3 +98,18 @@ export const ntd = (amount: number) => `NT$${amount.toLocaleString('en-US')}`
 
 /** The page's header (banner landmark); on phones the detail pages use a bar without one. */
 export const header = (page: Page) => page.getByRole('banner')
+
+/** A member's bearer token from the API, for arranging what the server holds before a test. */
+export async function apiToken(request: APIRequestContext, member: { email: string; password: string }): Promise<string> {
+  const response = await request.post('/api/v1/login', { data: { email: member.email, password: member.password } })
+  expect(response.status(), await response.text()).toBe(200)
+  return ((await response.json()) as { data: { token: string } }).data.token
+}
+
+/** The member's cart on the server as variant id -> quantity. */
+export async function serverCart(request: APIRequestContext, token: string): Promise<Record<number, number>> {
+  const response = await request.get('/api/v1/cart', { headers: { authorization: `Bearer ${token}` } })
+  expect(response.ok()).toBe(true)
+  const { data } = (await response.json()) as { data: { variant_id: number; quantity: number }[] }
+  return Object.fromEntries(data.map((line) => [line.variant_id, line.quantity]))
+}

@@ -5,12 +5,22 @@ import { normalize } from './text'
  * Algolia's `_highlightResult` does. Matching happens on normalized text, then maps back to the
  * original characters, so ＭＡＴＣＨＡ or チョコ highlight where matcha or ちょこ were asked for.
  */
+const folded = new Map<string, string>()
+const fold = (ch: string) => {
+  let n = folded.get(ch)
+  if (n === undefined) {
+    n = normalize(ch)
+    if (folded.size < 20_000) folded.set(ch, n)
+  }
+  return n
+}
+
 export function highlight(text: string, terms: string[], pre: string, post: string) {
   const chars = [...text]
   let normalized = ''
   const origin: number[] = []
   chars.forEach((ch, i) => {
-    const n = ch.charCodeAt(0) < 128 ? ch.toLowerCase() : normalize(ch)
+    const n = ch.charCodeAt(0) < 128 ? ch.toLowerCase() : fold(ch)
     normalized += n
     for (let k = 0; k < n.length; k++) origin.push(i)
   })

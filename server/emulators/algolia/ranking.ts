@@ -8,6 +8,15 @@ export interface SortSpec {
 }
 
 const collator = new Intl.Collator()
+const digitsOnly = (s: string) => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return s.length > 0
+}
+/** String.prototype.localeCompare's order; strings of ASCII digits collate as their code units do in every locale */
+const compareIds = (a: string, b: string) => (digitsOnly(a) && digitsOnly(b) ? (a < b ? -1 : a > b ? 1 : 0) : collator.compare(a, b))
 
 /**
  * Algolia's tie-breaking over one query's hits: the sort criteria placed before relevance (a
@@ -60,7 +69,7 @@ export class Ranking {
       const c = (keys[a]! - keys[b]!) * this.afterDir[i]!
       if (c) return c
     }
-    return collator.compare(this.store.records[a]!.objectID, this.store.records[b]!.objectID)
+    return compareIds(this.store.records[a]!.objectID, this.store.records[b]!.objectID)
   }
 
   private tiersOf(doc: number) {

@@ -94,14 +94,21 @@ export function findWithin(tree: Node, term: string, budget: number, visit: (wor
   walk(tree, 0, true)
 }
 
+let previousRow = new Int32Array(64)
+let currentRow = new Int32Array(64)
+
 /**
  * The smallest edit distance between `term` and any stretch of `word` (the table's first row is
  * free, so the match may start anywhere in the word, and the best last cell ends it anywhere),
  * giving up above `limit`.
  */
 export function prefixDistance(word: string, term: string, limit: number) {
-  let previous = new Int32Array(word.length + 1)
-  let current = new Int32Array(word.length + 1)
+  if (previousRow.length <= word.length) {
+    previousRow = new Int32Array(word.length * 2 + 1)
+    currentRow = new Int32Array(word.length * 2 + 1)
+  }
+  let previous = previousRow.fill(0, 0, word.length + 1)
+  let current = currentRow
   for (let i = 1; i <= term.length; i++) {
     current[0] = i
     let rowMin = i
@@ -123,5 +130,8 @@ export function prefixDistance(word: string, term: string, limit: number) {
 /** Whether one word of a record's text comes within `typos` of `term` (see prefixDistance). */
 export function wordNear(word: string, term: string, typos: number) {
   if (Math.abs(word.length - term.length) > typos && word.length < term.length) return false
+  // within `typos` edits, all but `typos` of the term's letters are matched by letters of the word
+  let missing = 0
+  for (let i = 0; i < term.length; i++) if (word.indexOf(term[i]!) < 0 && ++missing > typos) return false
   return prefixDistance(word, term, typos) <= typos
 }

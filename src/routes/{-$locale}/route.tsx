@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '../
 import { ErrorLayout } from '../../ui/error-layout'
 import { ErrorView } from '../../ui/error-view'
 import { SearchSuggestionsSlot, type SearchSuggestionsSlotProps } from '../../ui/search-box'
+import { CartAndFavouriteSlots } from '../-cart-slots'
 
 export const Route = createFileRoute('/{-$locale}')({
   beforeLoad: ({ params, location }) => {
@@ -26,11 +27,13 @@ export const Route = createFileRoute('/{-$locale}')({
 
 const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => <SearchSuggestions {...props} />
 
-/** Every search box on the site shows the search feature's suggestions. */
+/** Every search box on the site shows the search feature's suggestions; every layout gets the cart and the favourites. */
 function LocaleRoot() {
   return (
     <SearchSuggestionsSlot.Provider value={renderSearchSuggestions}>
-      <Outlet />
+      <CartAndFavouriteSlots>
+        <Outlet />
+      </CartAndFavouriteSlots>
     </SearchSuggestionsSlot.Provider>
   )
 }

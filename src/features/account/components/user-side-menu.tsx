@@ -14,6 +14,12 @@ interface UserSideMenuProps {
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' }
 
+const FavouriteIcon = () => (
+  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.9 3.7 4.5 7.1 4.5c2 0 3.7 1.1 4.9 2.8 1.2-1.7 2.9-2.8 4.9-2.8 3.4 0 5.5 3.4 4.3 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z" />
+  </svg>
+)
+
 const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 992px)').matches
 
 /**
@@ -66,6 +72,12 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
             <Link to="/{-$locale}/user/info" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
               <UserIcon size={20} />
               {t`My info`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/{-$locale}/user/favorite" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <FavouriteIcon />
+              {t`My favourites`}
             </Link>
           </li>
           {user.has_password ? (

@@ -23,6 +23,12 @@ export function HeaderAccount({ tone = 'dark' }: { tone?: 'light' | 'dark' }) {
   return <MemberMenu tone={tone} />
 }
 
+const FavouriteIcon = () => (
+  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.9 3.7 4.5 7.1 4.5c2 0 3.7 1.1 4.9 2.8 1.2-1.7 2.9-2.8 4.9-2.8 3.4 0 5.5 3.4 4.3 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z" />
+  </svg>
+)
+
 /**
  * A disclosure of links, keyboard operable like the language menu (arrows, Home/End, Escape). The
  * spec's entries are info, favorite, order, comment, notification, referrer and logout; those whose
@@ -100,6 +106,12 @@ function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
           <Link to="/{-$locale}/user/info" params={{ locale }} className="member-menu__item" onClick={close}>
             <UserIcon size={18} />
             {t`My info`}
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$locale}/user/favorite" params={{ locale }} className="member-menu__item" onClick={close}>
+            <FavouriteIcon />
+            {t`My favourites`}
           </Link>
         </li>
         <li>

@@ -89,7 +89,18 @@ describe('cart rules', () => {
   it('applies queued changes by variant', () => {
     const newId = ids()
     let lines = applyChange([], { kind: 'add', key: 'a', item: variant(), quantity: 2 }, newId)
-    lines = applyChange(lines, { kind: 'merge', key: 'm', items: [{ ...variant(), quantity: 9 }, { ...variant({ variant_id: 12 }), quantity: 1 }] }, newId)
+    lines = applyChange(
+      lines,
+      {
+        kind: 'merge',
+        key: 'm',
+        items: [
+          { ...variant(), quantity: 9 },
+          { ...variant({ variant_id: 12 }), quantity: 1 },
+        ],
+      },
+      newId,
+    )
     expect(lines.map((l) => l.quantity)).toEqual([5, 1])
     lines = applyChange(lines, { kind: 'set', key: 's', variant_id: 12, quantity: 3 }, newId)
     lines = applyChange(lines, { kind: 'remove', key: 'r', variant_id: 11 }, newId)

@@ -23,7 +23,17 @@ const CATALOGUE: Record<number, Variant> = {
 /** What the product page hands the cart for a variant. */
 const item = (variantId: number): NewCartItem => {
   const v = CATALOGUE[variantId]!
-  return { product_id: v.product_id, variant_id: variantId, image: `/images/${variantId}.svg`, label: v.label, type: v.type, price: v.price, arrival_date: '2026-12-01', stock_type: 'OFF_SHELF', max_quantity: lineLimit(v.stock) }
+  return {
+    product_id: v.product_id,
+    variant_id: variantId,
+    image: `/images/${variantId}.svg`,
+    label: v.label,
+    type: v.type,
+    price: v.price,
+    arrival_date: '2026-12-01',
+    stock_type: 'OFF_SHELF',
+    max_quantity: lineLimit(v.stock),
+  }
 }
 
 /**
@@ -44,7 +54,20 @@ function fakeServer() {
     lines.map((line) => {
       const v = catalogue[line.variant_id]!
       const max = lineLimit(v.stock)
-      return { id: line.id, product_id: v.product_id, variant_id: line.variant_id, image: `/images/${line.variant_id}.svg`, label: v.label, type: v.type, quantity: line.quantity, price: v.price, arrival_date: '2026-12-01', stock_type: 'OFF_SHELF', stock_left: v.stock, max_quantity: max }
+      return {
+        id: line.id,
+        product_id: v.product_id,
+        variant_id: line.variant_id,
+        image: `/images/${line.variant_id}.svg`,
+        label: v.label,
+        type: v.type,
+        quantity: line.quantity,
+        price: v.price,
+        arrival_date: '2026-12-01',
+        stock_type: 'OFF_SHELF',
+        stock_left: v.stock,
+        max_quantity: max,
+      }
     })
   const addLines = (items: CartLineInput[]) => {
     let added = 0

@@ -151,8 +151,7 @@ export function createLocalLock(): CartLock {
 const localLock = createLocalLock()
 
 /** Web Locks are shared by the tabs of the shop, so one tab at a time replays the queue. */
-const browserLock: CartLock = (name, task) =>
-  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(name, task) : localLock(name, task)
+const browserLock: CartLock = (name, task) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(name, task) : localLock(name, task))
 
 function broadcastChannel(): CartChannel | undefined {
   if (typeof BroadcastChannel === 'undefined') return undefined
@@ -180,8 +179,7 @@ const httpServer: CartServer = {
 const randomId = (): string => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`)
 
 /** Worth trying again later: no network, a server failure, the same key still being processed, a rate limit. */
-const isRetryable = (error: unknown): boolean =>
-  !isApiError(error) || error.status === 0 || error.status >= 500 || error.status === 429 || error.code === 'IN_PROGRESS'
+const isRetryable = (error: unknown): boolean => !isApiError(error) || error.status === 0 || error.status >= 500 || error.status === 429 || error.code === 'IN_PROGRESS'
 
 /** The cart's state once the server's canonical cart is known: its lines, with changes still queued applied on top. */
 function reconcile(data: CartData, canonical: CartLine[], newId: () => string): CartNotice[] {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { createContext, useContext, type ReactNode } from 'react'
 import type { Product } from '../../../../contract/catalog'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'
@@ -6,6 +7,9 @@ import { Image } from '../../../ui/image'
 import { Price } from '../../../ui/price'
 import { StockBadge, stockState } from './stock-badge'
 import './product-card.css'
+
+/** Controls the app puts on every card's picture (the favourite heart), drawn above the card's link. */
+export const ProductCardActionsSlot = createContext<((product: Product) => ReactNode) | null>(null)
 
 export interface ProductCardProps {
   product: Product
@@ -18,6 +22,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const locale = useLocalePrefix()
   const state = stockState(product)
+  const actions = useContext(ProductCardActionsSlot)
   return (
     <article className={`product-card${state === 'out-of-stock' ? ' is-sold-out' : ''}`}>
       <div className="product-card__media">
@@ -25,6 +30,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         <span className="product-card__badge">
           <StockBadge state={state} />
         </span>
+        {actions ? <span className="product-card__actions">{actions(product)}</span> : null}
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">

@@ -1,4 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { Product, Variant } from '../../../../contract/catalog'
 import { htmlLang } from '../../../lib/locale'
 import { useLocale } from '../../../lib/i18n'
@@ -12,6 +13,8 @@ interface ProductSummaryProps {
   product: Product
   variantId?: number
   onSelectVariant: (variant: Variant) => void
+  /** what the app offers under the types: adding to the cart, the favourite heart */
+  actions?: ReactNode
 }
 
 function formatDate(value: string, lang: string): string {
@@ -19,7 +22,7 @@ function formatDate(value: string, lang: string): string {
   return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(date)
 }
 
-export function ProductSummary({ product, variantId, onSelectVariant }: ProductSummaryProps) {
+export function ProductSummary({ product, variantId, onSelectVariant, actions }: ProductSummaryProps) {
   const { t } = useLingui()
   const lang = htmlLang(useLocale())
   const variant = product.variants.find((v) => v.id === variantId)
@@ -50,6 +53,7 @@ export function ProductSummary({ product, variantId, onSelectVariant }: ProductS
         {variant ? <Price min={variant.price} /> : <Price min={product.price_min} max={product.price_max} />}
       </p>
       <VariantPicker product={product} selectedId={variant?.id} onSelect={onSelectVariant} />
+      {actions ? <div className="product-summary__actions">{actions}</div> : null}
       <dl className="product-facts">
         {product.expiry_date ? (
           <div>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { AddToCart } from '../../../../../features/cart/components/add-to-cart'
 import { productQueryOptions, useProduct } from '../../../../../features/catalog/api/get-product'
 import {
   productRecommendationsQueryOptions,
@@ -13,6 +14,7 @@ import { isApiError } from '../../../../../lib/api-client'
 import { useLocalePrefix } from '../../../../../lib/i18n'
 import { Breadcrumb } from '../../../../../ui/breadcrumb'
 import { useDocumentTitle } from '../../../../../ui/use-document-title'
+import { ProductFavourite } from '../../../../-cart-slots'
 import '../../../../../features/catalog/components/product-page.css'
 
 const productId = (raw: string): number => (/^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : NaN)
@@ -79,6 +81,12 @@ function ProductDetailPage() {
           product={product}
           variantId={variant}
           onSelectVariant={(chosen) => void navigate({ search: { variant: chosen.id }, replace: true, resetScroll: false })}
+          actions={
+            <>
+              <AddToCart product={product} variantId={variant} />
+              <ProductFavourite product={product} />
+            </>
+          }
         />
       </div>
       <section className="section product-page__description" aria-labelledby="description">

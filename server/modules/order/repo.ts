@@ -1,0 +1,199 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm'
+import type { OrderStatus } from '../../../contract/order-states'
+import type { DbOrTx } from '../../db/client'
+import { coupons, orderEvents, orderLines, orderRequests, orders, payments, products, variants } from '../../db/schema'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderLineRow = typeof orderLines.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+export type NewOrder = typeof orders.$inferInsert
+export type OrderEvent = Omit<typeof orderEvents.$inferInsert, 'id'>
+
+// ---- checkout requests by idempotency key -----------------------------------
+
+/** Claims a key for this member; null when it was claimed before (by a committed request, or one still running). */
+export async function claimRequest(tx: DbOrTx, userId: number, key: string, bodyHash: string, now: Date) {
+  const [row] = await tx.insert(orderRequests).values({ user_id: userId, key, body_hash: bodyHash, created_at: now }).onConflictDoNothing().returning()
+  return row ?? null
+}
+
+export async function requestFor(tx: DbOrTx, userId: number, key: string) {
+  const [row] = await tx.select().from(orderRequests).where(and(eq(orderRequests.user_id, userId), eq(orderRequests.key, key)))
+  return row
+}
+
+export const linkRequest = (tx: DbOrTx, userId: number, key: string, orderId: number) =>
+  tx.update(orderRequests).set({ order_id: orderId }).where(and(eq(orderRequests.user_id, userId), eq(orderRequests.key, key)))
+
+// ---- stock ------------------------------------------------------------------
+
+/** Takes `quantity` from a variant's stock only if that much is left; answers whether it did. */
+export async function takeStock(tx: DbOrTx, variantId: number, quantity: number, now: Date) {
+  const rows = await tx
+    .update(variants)
+    .set({ stock_left: sql`${variants.stock_left} - ${quantity}`, updated_at: now })
+    .where(and(eq(variants.id, variantId), gte(variants.stock_left, quantity)))
+    .returning({ id: variants.id })
+  return rows.length === 1
+}
+
+/**
+ * Gives an order's quantities back to stock, once: the flag is cleared by a conditional update, so of
+ * two servers (or a retry) releasing the same order only one puts the stock back.
+ */
+export async function releaseStock(tx: DbOrTx, orderId: number, now: Date) {
+  const released = await tx.update(orders).set({ holds_stock: false }).where(and(eq(orders.id, orderId), eq(orders.holds_stock, true))).returning({ id: orders.id })
+  if (released.length === 0) return false
+  const lines = await tx.select({ variant_id: orderLines.variant_id, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.order_id, orderId))
+  for (const line of lines) {
+    await tx
+      .update(variants)
+      .set({ stock_left: sql`${variants.stock_left} + ${line.quantity}`, updated_at: now })
+      .where(eq(variants.id, line.variant_id))
+  }
+  return true
+}
+
+/** Names and labels in every language, for the order lines' snapshots. */
+export async function catalogueNames(tx: DbOrTx, variantIds: number[]) {
+  const rows = await tx
+    .select({ variant_id: variants.id, name: products.name, label: variants.label })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.product_id))
+    .where(inArray(variants.id, variantIds))
+  return new Map(rows.map((r) => [r.variant_id, r]))
+}
+
+export async function couponTitle(tx: DbOrTx, couponId: number) {
+  const [row] = await tx.select({ title: coupons.title }).from(coupons).where(eq(coupons.id, couponId))
+  return row?.title ?? null
+}
+
+// ---- orders -----------------------------------------------------------------
+
+export async function insertOrder(tx: DbOrTx, order: NewOrder) {
+  const [row] = await tx.insert(orders).values(order).returning()
+  return row!
+}
+
+export const insertLines = (tx: DbOrTx, lines: (typeof orderLines.$inferInsert)[]) => tx.insert(orderLines).values(lines)
+
+export const insertPayment = async (tx: DbOrTx, payment: typeof payments.$inferInsert) => (await tx.insert(payments).values(payment).returning())[0]!
+
+export const recordEvents = (tx: DbOrTx, events: OrderEvent[]) => (events.length ? tx.insert(orderEvents).values(events) : Promise.resolve())
+
+export async function orderById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id))
+  return row
+}
+
+/** A member's order by number; another member's order is as good as missing. */
+export async function orderOf(db: DbOrTx, userId: number | null, no: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(userId === null ? eq(orders.no, no) : and(eq(orders.no, no), eq(orders.user_id, userId)))
+  return row
+}
+
+/** Locks the order's row for the rest of the transaction (Postgres; PGlite runs one transaction at a time anyway). */
+export async function lockOrder(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+  return row!
+}
+
+export async function pageOf(db: DbOrTx, userId: number, statuses: readonly OrderStatus[], page: number, perPage: number) {
+  const where = and(eq(orders.user_id, userId), inArray(orders.status, [...statuses]))
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function linesOf(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return new Map<number, OrderLineRow[]>()
+  const rows = await db.select().from(orderLines).where(inArray(orderLines.order_id, orderIds)).orderBy(asc(orderLines.id))
+  const byOrder = new Map<number, OrderLineRow[]>()
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row])
+  return byOrder
+}
+
+/** The current (latest) payment of each order. */
+export async function currentPayments(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return new Map<number, PaymentRow>()
+  const rows = await db.select().from(payments).where(inArray(payments.order_id, orderIds)).orderBy(asc(payments.attempt))
+  return new Map(rows.map((r) => [r.order_id, r]))
+}
+
+export async function currentPayment(db: DbOrTx, orderId: number) {
+  return (await currentPayments(db, [orderId])).get(orderId)!
+}
+
+export async function paymentById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id))
+  return row
+}
+
+export async function paymentByIntent(db: DbOrTx, intentId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.intent_id, intentId))
+  return row
+}
+
+export async function paymentByAttempt(db: DbOrTx, orderNo: string, attempt: number) {
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
+    .where(and(eq(orders.no, orderNo), eq(payments.attempt, attempt)))
+  return row?.payment
+}
+
+/** Records the intent of a payment that had none yet; answers the row as stored (another request may have been first). */
+export async function setIntent(db: DbOrTx, paymentId: number, intentId: string, clientSecret: string, now: Date) {
+  await db
+    .update(payments)
+    .set({ intent_id: intentId, client_secret: clientSecret, updated_at: now })
+    .where(and(eq(payments.id, paymentId), sql`${payments.intent_id} is null`))
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId))
+  return row!
+}
+
+/** Marks a refund done, once: answers false when it was already marked (by the webhook or by the shop's own request). */
+export async function markRefunded(db: DbOrTx, id: number, amount: number, now: Date) {
+  const rows = await db
+    .update(payments)
+    .set({ refund_status: 'REFUNDED', refunded_amount: amount, updated_at: now })
+    .where(and(eq(payments.id, id), sql`${payments.refund_status} is distinct from 'REFUNDED'`))
+    .returning({ id: payments.id })
+  return rows.length === 1
+}
+
+export const updatePayment = (db: DbOrTx, id: number, set: Partial<typeof payments.$inferInsert>) => db.update(payments).set(set).where(eq(payments.id, id))
+
+export const updateOrder = (db: DbOrTx, id: number, set: Partial<typeof orders.$inferInsert>) => db.update(orders).set(set).where(eq(orders.id, id))
+
+/** Unpaid orders whose time to pay is over, oldest first. */
+export const overdueOrders = (db: DbOrTx, now: Date, limit: number) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED'), lte(orders.payment_due_at, now)))
+    .orderBy(asc(orders.payment_due_at))
+    .limit(limit)
+
+export const pendingRefunds = (db: DbOrTx, limit: number) =>
+  db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
+    .where(eq(payments.refund_status, 'PENDING'))
+    .limit(limit)
+
+export const eventsOf = (db: DbOrTx, orderId: number) => db.select().from(orderEvents).where(eq(orderEvents.order_id, orderId)).orderBy(asc(orderEvents.at), asc(orderEvents.id))

@@ -1,0 +1,248 @@
+import { createHash, randomInt } from 'node:crypto'
+import type { Locale } from '../../../contract/constants'
+import type { CarrierCode, CreateOrderInput, Order } from '../../../contract/order'
+import { CURRENT_ORDER_STATUSES, PAST_ORDER_STATUSES, type OrderActor } from '../../../contract/order-states'
+import type { Paged } from '../../../contract/page'
+import { AppError, notFound } from '../../lib/errors'
+import { removeOrderedLines } from '../cart/service'
+import { quoteOrder } from '../checkout/quote'
+import { redeemCoupon } from '../coupon/service'
+import { recipientOf } from '../recipient/service'
+import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund, type OrderDeps } from './payments'
+import { orderView, ordersView, taipeiDate } from './present'
+import * as repo from './repo'
+import { assertOrderChange, changeOrder, changePayment, paymentTransitionRefused } from './states'
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** `261121-7KQ2M9XH`: the day in Taiwan, readable on the phone, and 40 random bits nobody guesses. */
+export function newOrderNo(now: Date) {
+  let random = ''
+  for (let i = 0; i < 8; i++) random += CROCKFORD[randomInt(32)]
+  return `${taipeiDate(now).slice(2).replace(/-/g, '')}-${random}`
+}
+
+/** The same input in any key order hashes the same: a retry is recognised, a different body under a reused key is not. */
+function bodyHash(value: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v
+  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex')
+}
+
+const orderMissing = () => notFound('This order does not exist.')
+
+async function ownOrder(deps: OrderDeps, userId: number, no: string) {
+  const order = await repo.orderOf(deps.db, userId, no)
+  if (!order) throw orderMissing()
+  return order
+}
+
+/**
+ * `POST /ec-order`: one order per member and Idempotency-Key. In one transaction: claim the key,
+ * price the lines with the checkout's quote (current prices; the client's are never read), take
+ * the stock with conditional updates (so concurrent checkouts never oversell), redeem the coupon,
+ * write the order and remove the ordered lines from the cart. Then, outside the transaction,
+ * create the PaymentIntent; a crash in between is completed by the retry with the same key.
+ */
+export async function placeOrder(deps: OrderDeps, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
+  const hash = bodyHash(input)
+  const orderId = await deps.db.transaction(async (tx) => {
+    const now = deps.clock()
+    if (!(await repo.claimRequest(tx, userId, key, hash, now))) {
+      const earlier = (await repo.requestFor(tx, userId, key))!
+      if (earlier.body_hash !== hash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different order.')
+      }
+      return earlier.order_id!
+    }
+    const recipient = input.recipient_id !== undefined ? await recipientOf(tx, userId, input.recipient_id) : input.recipient!
+    const quote = await quoteOrder(tx, {
+      memberId: userId,
+      lines: input.lines,
+      couponCode: input.coupon_code,
+      shipment: input.shipment,
+      now,
+      pricing: deps.config.checkout,
+      locale,
+    })
+    // in variant order, so that two orders never wait on each other's rows
+    const byVariant = input.lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.variant_id - b.line.variant_id)
+    for (const { line, index } of byVariant) {
+      if (!(await repo.takeStock(tx, line.variant_id, line.quantity, now))) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${index}`]: ['Out of stock'] })
+    }
+    const order = await repo.insertOrder(tx, {
+      no: newOrderNo(now),
+      user_id: userId,
+      status: 'PROCESSING',
+      payment_status: 'PROCESSING',
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      logistics_fee: quote.logistics_fee,
+      tax: quote.tax,
+      amount: quote.amount,
+      coupon_code: quote.coupon?.code ?? null,
+      shipment: quote.shipment,
+      recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
+      invoice: input.invoice as Record<string, string>,
+      locale,
+      payment_due_at: new Date(now.getTime() + deps.config.orders.paymentMs),
+      created_at: now,
+      updated_at: now,
+    })
+    if (quote.coupon) {
+      const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
+      await repo.updateOrder(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
+    }
+    const names = await repo.catalogueNames(
+      tx,
+      quote.lines.map((l) => l.variant_id),
+    )
+    await repo.insertLines(
+      tx,
+      quote.lines.map((line) => ({
+        order_id: order.id,
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        name: names.get(line.variant_id)!.name,
+        variant_label: names.get(line.variant_id)!.label,
+        image: line.image,
+        unit_price: line.unit_price,
+        quantity: line.quantity,
+        stock_type: line.stock_type,
+      })),
+    )
+    await repo.insertPayment(tx, { order_id: order.id, attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now })
+    await repo.recordEvents(tx, [
+      { order_id: order.id, at: now, subject: 'order', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: 'checkout' },
+      { order_id: order.id, at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
+    ])
+    await removeOrderedLines(
+      tx,
+      userId,
+      input.lines.map((l) => l.variant_id),
+    )
+    await repo.linkRequest(tx, userId, key, order.id)
+    return order.id
+  })
+  const order = (await repo.orderById(deps.db, orderId))!
+  await ensureIntent(deps, order, await repo.currentPayment(deps.db, orderId))
+  return orderView(deps.db, orderId, locale)
+}
+
+export async function listOrders(deps: OrderDeps, userId: number, which: 'current' | 'history', page: number, perPage: number, locale: Locale): Promise<Paged<Order>> {
+  const { rows, total } = await repo.pageOf(deps.db, userId, which === 'current' ? CURRENT_ORDER_STATUSES : PAST_ORDER_STATUSES, page, perPage)
+  return { data: await ordersView(deps.db, rows, locale), current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) }
+}
+
+/** One of the member's orders; an unpaid one is brought up to date with Stripe (late webhooks) and given its intent if it lacks one. */
+export async function orderDetail(deps: OrderDeps, userId: number, no: string, locale: Locale): Promise<Order> {
+  const order = await ownOrder(deps, userId, no)
+  const payment = await repo.currentPayment(deps.db, order.id)
+  if (payment.status === 'PROCESSING' && order.status === 'PROCESSING') {
+    if (payment.intent_id) await reconcile(deps, payment)
+    else await ensureIntent(deps, order, payment).catch(() => undefined)
+  }
+  return orderView(deps.db, order.id, locale)
+}
+
+/**
+ * `POST /ec-order/{no}/pay`: pay again after a FAILED payment. The same PaymentIntent is confirmed
+ * again (Stripe's way: one intent can be charged once, so a second attempt can never charge twice);
+ * only an intent that can no longer be paid gets a successor under the next attempt's key.
+ */
+export async function payAgain(deps: OrderDeps, userId: number, no: string, locale: Locale): Promise<Order> {
+  const order = await ownOrder(deps, userId, no)
+  let payment = await repo.currentPayment(deps.db, order.id)
+  if (order.status !== 'PROCESSING') throw new AppError('PAYMENT_TRANSITION_NOT_ALLOWED', 409, 'This order can no longer be paid.', { order_status: [order.status] })
+  if (payment.status === 'SUCCESSED') throw paymentTransitionRefused('SUCCESSED', 'PROCESSING')
+  if (payment.status === 'FAILED' && payment.intent_id) {
+    const intent = await deps.gateway.retrieve(payment.intent_id)
+    if (intent.status === 'succeeded') {
+      await applyLookedUp(deps, payment, intent)
+      throw paymentTransitionRefused('SUCCESSED', 'PROCESSING')
+    }
+    const now = deps.clock()
+    await deps.db.transaction(async (tx) => {
+      const current = (await repo.paymentById(tx, payment.id))!
+      if (current.status !== 'FAILED') return
+      if (intent.status === 'canceled') {
+        await repo.insertPayment(tx, { order_id: order.id, attempt: current.attempt + 1, status: 'PROCESSING', amount: current.amount, attempts: current.attempts + 1, attempt_started_at: now, created_at: now, updated_at: now })
+        await repo.updateOrder(tx, order.id, { payment_status: 'PROCESSING', updated_at: now })
+        await repo.recordEvents(tx, [{ order_id: order.id, at: now, subject: 'payment', from_status: 'FAILED', to_status: 'PROCESSING', actor: 'member', reason: 'pay again (new payment intent)' }])
+      } else {
+        await changePayment(tx, current, 'PROCESSING', { actor: 'member', reason: 'pay again', now }, { attempts: current.attempts + 1, attempt_started_at: now, failure_code: null, failure_message: null })
+      }
+    })
+    payment = await repo.currentPayment(deps.db, order.id)
+  }
+  await ensureIntent(deps, order, payment)
+  return orderView(deps.db, order.id, locale)
+}
+
+/**
+ * Cancels an order for the member or an operator. The order, its stock and coupon change in one
+ * transaction; a paid order's refund is marked PENDING there and asked of Stripe after the commit
+ * (the sweeper retries it if Stripe is away). An unpaid order's intent is then cancelled at
+ * Stripe; if it was paid in the meantime, that payment is refunded like any paid cancellation.
+ */
+export async function cancelOrder(deps: OrderDeps, order: repo.OrderRow, actor: Extract<OrderActor, 'member' | 'operator'>, reason: string | null) {
+  assertOrderChange(order, 'CANCEL', actor)
+  const after = await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockOrder(tx, order.id)
+    if (locked.status === 'CANCEL') return
+    await changeOrder(tx, locked, 'CANCEL', { actor, reason, now: deps.clock() })
+    const current = await repo.currentPayment(tx, order.id)
+    if (current.status === 'SUCCESSED') return refundLater(tx, deps, current, actor, reason)
+  })
+  if (after) await after().catch((error: Error) => deps.logger.warn('refund not confirmed yet; the sweeper retries it', { order: order.no, error: error.message }))
+  const payment = await repo.currentPayment(deps.db, order.id)
+  if (payment.status !== 'SUCCESSED' && payment.intent_id) {
+    const intent = await deps.gateway.cancel(payment.intent_id).catch((error: Error) => {
+      deps.logger.warn('payment intent of a cancelled order not cancelled; a payment would be refunded', { order: order.no, error: error.message })
+      return undefined
+    })
+    if (intent?.status === 'succeeded') await applyLookedUp(deps, payment, intent)
+  }
+}
+
+export async function cancelOwnOrder(deps: OrderDeps, userId: number, no: string, locale: Locale): Promise<Order> {
+  const order = await ownOrder(deps, userId, no)
+  if (order.status !== 'CANCEL') await cancelOrder(deps, order, 'member', 'Cancelled by the member.')
+  return orderView(deps.db, order.id, locale)
+}
+
+// ---- operators (npm run shop) -------------------------------------------------
+
+async function anyOrder(deps: OrderDeps, no: string) {
+  const order = await repo.orderOf(deps.db, null, no)
+  if (!order) throw orderMissing()
+  return order
+}
+
+export async function shipOrder(deps: OrderDeps, no: string, shipment: { tracking: string; carrier: CarrierCode }, reason: string | null) {
+  const order = await anyOrder(deps, no)
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock()
+    await changeOrder(tx, await repo.lockOrder(tx, order.id), 'TRANSPORTING', { actor: 'operator', reason: reason ?? `shipped with ${shipment.carrier} ${shipment.tracking}`, now }, { carrier: shipment.carrier, tracking_no: shipment.tracking, shipped_at: now })
+  })
+  return orderView(deps.db, order.id, order.locale)
+}
+
+export async function completeOrder(deps: OrderDeps, no: string, reason: string | null) {
+  const order = await anyOrder(deps, no)
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock()
+    await changeOrder(tx, await repo.lockOrder(tx, order.id), 'COMPLETED', { actor: 'operator', reason: reason ?? 'delivered', now }, { completed_at: now })
+  })
+  return orderView(deps.db, order.id, order.locale)
+}
+
+export async function cancelByOperator(deps: OrderDeps, no: string, reason: string) {
+  const order = await anyOrder(deps, no)
+  await cancelOrder(deps, order, 'operator', reason)
+  const payment = await repo.currentPayment(deps.db, order.id)
+  if (payment.refund_status === 'PENDING') await settleRefund(deps, payment.id)
+  return orderView(deps.db, order.id, order.locale)
+}
+
+export const orderEvents = async (deps: OrderDeps, no: string) => repo.eventsOf(deps.db, (await anyOrder(deps, no)).id)

@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm'
+import { canChangeOrder, canChangePayment, type OrderActor, type OrderStatus } from '../../../contract/order-states'
+import type { PaymentStatus } from '../../../contract/payment'
+import type { DbOrTx } from '../../db/client'
+import { orders, payments } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { releaseRedemption } from '../coupon/service'
+import * as repo from './repo'
+
+/**
+ * The one place where orders and payments change state. Each change is checked against the tables
+ * in contract/order-states.ts (docs/order-states.md), written with a conditional update (`where
+ * status = <the state it was read in>`) so that two servers or a retry cannot both make it, and
+ * recorded in order_events with its time, actor and reason. Cancelling gives the stock and the
+ * coupon back in the same transaction.
+ */
+
+export const orderTransitionRefused = (from: OrderStatus, to: OrderStatus) =>
+  new AppError('ORDER_TRANSITION_NOT_ALLOWED', 409, 'This change is not allowed in the order’s current state.', { from: [from], to: [to] })
+
+export const paymentTransitionRefused = (from: PaymentStatus, to: PaymentStatus) =>
+  new AppError('PAYMENT_TRANSITION_NOT_ALLOWED', 409, 'This change is not allowed in the payment’s current state.', { from: [from], to: [to] })
+
+export function assertOrderChange(order: Pick<repo.OrderRow, 'status' | 'payment_status'>, to: OrderStatus, by: OrderActor) {
+  if (!canChangeOrder(order.status, to, by)) throw orderTransitionRefused(order.status, to)
+  if (to === 'TRANSPORTING' && order.payment_status !== 'SUCCESSED') {
+    throw new AppError('ORDER_TRANSITION_NOT_ALLOWED', 409, 'An order can be shipped only once it is paid.', { from: [order.status], to: [to] })
+  }
+}
+
+export function assertPaymentChange(payment: Pick<repo.PaymentRow, 'status'>, to: PaymentStatus, by: OrderActor) {
+  if (!canChangePayment(payment.status, to, by)) throw paymentTransitionRefused(payment.status, to)
+}
+
+interface Change {
+  actor: OrderActor
+  reason: string | null
+  now: Date
+}
+
+/** Moves an order to `to`; on CANCEL its stock and coupon are released. Answers the updated row. */
+export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderStatus, change: Change, set: Partial<repo.NewOrder> = {}) {
+  assertOrderChange(order, to, change.actor)
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...set, status: to, updated_at: change.now, ...(to === 'CANCEL' ? { cancelled_at: change.now, cancel_reason: change.reason } : {}) })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning()
+  if (!updated) {
+    const now = await repo.orderById(tx, order.id)
+    throw orderTransitionRefused(now?.status ?? order.status, to)
+  }
+  await repo.recordEvents(tx, [{ order_id: order.id, at: change.now, subject: 'order', from_status: order.status, to_status: to, actor: change.actor, reason: change.reason }])
+  if (to === 'CANCEL') {
+    await repo.releaseStock(tx, order.id, change.now)
+    await releaseRedemption(tx, { orderId: order.id }, change.now)
+  }
+  return updated
+}
+
+/** Moves a payment to `to` and mirrors it on its order. Answers false when it was no longer in the state it was read in. */
+export async function changePayment(tx: DbOrTx, payment: repo.PaymentRow, to: PaymentStatus, change: Change, set: Partial<typeof payments.$inferInsert> = {}) {
+  assertPaymentChange(payment, to, change.actor)
+  const updated = await tx
+    .update(payments)
+    .set({ ...set, status: to, updated_at: change.now })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+    .returning({ id: payments.id })
+  if (updated.length === 0) return false
+  await repo.updateOrder(tx, payment.order_id, { payment_status: to, updated_at: change.now, ...(to === 'SUCCESSED' ? { paid_at: change.now } : {}) })
+  await repo.recordEvents(tx, [{ order_id: payment.order_id, at: change.now, subject: 'payment', from_status: payment.status, to_status: to, actor: change.actor, reason: change.reason }])
+  return true
+}

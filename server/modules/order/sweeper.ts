@@ -1,0 +1,75 @@
+import * as repo from './repo'
+import { applyLookedUp, settleRefund, type OrderDeps } from './payments'
+import { changeOrder } from './states'
+
+const BATCH = 50
+
+/**
+ * Background upkeep of orders, safe on several servers at once (every change is a conditional
+ * update): unpaid orders past ORDER_PAYMENT_MINUTES have their intent cancelled at Stripe and are
+ * cancelled, giving back stock and coupon (an intent found paid instead marks the order paid);
+ * refunds that Stripe did not confirm are asked again.
+ */
+export class OrderSweeper {
+  private timer?: NodeJS.Timeout
+  private running?: Promise<unknown>
+
+  constructor(
+    private readonly deps: OrderDeps,
+    private readonly intervalMs = Math.min(30_000, Math.max(1_000, deps.config.orders.paymentMs / 4)),
+  ) {}
+
+  start() {
+    this.timer ??= setInterval(() => {
+      this.running ??= this.sweep()
+        .catch((error: Error) => this.deps.logger.warn('order sweep failed', { error: error.message }))
+        .finally(() => (this.running = undefined))
+    }, this.intervalMs)
+    this.timer.unref()
+  }
+
+  async stop() {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.running
+  }
+
+  /** One pass; answers how many orders expired and how many refunds were settled. */
+  async sweep(now = this.deps.clock()) {
+    let expired = 0
+    for (const order of await repo.overdueOrders(this.deps.db, now, BATCH)) {
+      try {
+        if (await this.expire(order, now)) expired++
+      } catch (error) {
+        this.deps.logger.warn('order expiry postponed', { order: order.no, error: (error as Error).message })
+      }
+    }
+    let refunded = 0
+    for (const { payment } of await repo.pendingRefunds(this.deps.db, BATCH)) {
+      try {
+        await settleRefund(this.deps, payment.id)
+        refunded++
+      } catch (error) {
+        this.deps.logger.warn('refund postponed', { payment: payment.id, error: (error as Error).message })
+      }
+    }
+    return { expired, refunded }
+  }
+
+  private async expire(order: repo.OrderRow, now: Date) {
+    const payment = await repo.currentPayment(this.deps.db, order.id)
+    if (payment.intent_id) {
+      const intent = await this.deps.gateway.cancel(payment.intent_id)
+      if (intent.status === 'succeeded') {
+        await applyLookedUp(this.deps, payment, intent)
+        return false
+      }
+    }
+    return this.deps.db.transaction(async (tx) => {
+      const locked = await repo.lockOrder(tx, order.id)
+      if (locked.status !== 'PROCESSING' || locked.payment_status === 'SUCCESSED' || locked.payment_due_at > now) return false
+      await changeOrder(tx, locked, 'CANCEL', { actor: 'system', reason: 'Not paid in time.', now: this.deps.clock() })
+      return true
+    })
+  }
+}

@@ -1,0 +1,205 @@
+import { Plural, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import { MAX_LINE_QUANTITY } from '../../../../contract/cart'
+import { useLocale, useLocalePrefix } from '../../../lib/i18n'
+import { htmlLang } from '../../../lib/locale'
+import { Image } from '../../../ui/image'
+import { Price } from '../../../ui/price'
+import { groupByProduct, itemCount, subtotalOf, type CartItem } from '../stores/cart-rules'
+import { cart } from '../stores/cart-store'
+import { CartIcon, TrashIcon } from './cart-icons'
+import { CartNotices } from './cart-notices'
+import { QuantityStepper } from './quantity-stepper'
+import { RemoveLineDialog } from './remove-line-dialog'
+import { useCart } from './use-cart'
+import './cart-view.css'
+
+const LOW_STOCK = 5
+
+interface CartViewProps {
+  /**
+   * Where the way to checkout goes. The checkout is its own feature; until it exists the route
+   * passes nothing and no button is shown.
+   */
+  checkoutSlot?: ReactNode
+}
+
+/** The cart page: lines grouped by product, quantities, stock, subtotal and what changed at the last sync. */
+export function CartView({ checkoutSlot }: CartViewProps) {
+  const { t } = useLingui()
+  const { lines, notices, ready, syncing, problem } = useCart()
+  const [removing, setRemoving] = useState<CartItem | null>(null)
+  if (!ready) return <CartSkeleton />
+  const count = itemCount(lines)
+
+  return (
+    <div className="container cart-page">
+      <div className="list-head">
+        <h1 className="page-title">{t`Cart`}</h1>
+        <p className="list-head__count">
+          <Plural value={count} one="# item" other="# items" />
+        </p>
+      </div>
+      <p className="cart-page__sync" role="status">
+        {problem === 'offline'
+          ? t`You are offline. Your changes are kept and will be sent when you are back online.`
+          : problem === 'failed'
+            ? t`Your cart could not be brought up to date. We will try again.`
+            : syncing
+              ? t`Updating your cart…`
+              : null}
+      </p>
+      <CartNotices notices={notices} />
+      {lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="cart-page__body">
+          <ul className="cart-groups">
+            {groupByProduct(lines).map((group) => (
+              <li key={group.product_id}>
+                <CartGroup label={group.label} image={group.image} productId={group.product_id} lines={group.variants} onRemove={setRemoving} />
+              </li>
+            ))}
+          </ul>
+          <aside className="cart-summary" aria-label={t`Order summary`}>
+            <h2 className="cart-summary__title">{t`Order summary`}</h2>
+            <dl className="cart-summary__facts">
+              <div>
+                <dt>{t`Items`}</dt>
+                <dd>{count}</dd>
+              </div>
+              <div className="cart-summary__subtotal">
+                <dt>{t`Subtotal`}</dt>
+                <dd>
+                  <Price min={subtotalOf(lines)} />
+                </dd>
+              </div>
+            </dl>
+            <p className="cart-summary__note">{t`Shipping is calculated at checkout.`}</p>
+            {checkoutSlot}
+          </aside>
+        </div>
+      )}
+      <RemoveLineDialog line={removing} onClose={() => setRemoving(null)} />
+    </div>
+  )
+}
+
+interface CartGroupProps {
+  productId: number
+  label: string
+  image: string
+  lines: CartItem[]
+  onRemove: (line: CartItem) => void
+}
+
+function CartGroup({ productId, label, image, lines, onRemove }: CartGroupProps) {
+  const locale = useLocalePrefix()
+  const headingId = `cart-product-${productId}`
+  return (
+    <article className="cart-group" aria-labelledby={headingId}>
+      <Image src={image} alt="" width={96} height={96} className="cart-group__image" />
+      <div className="cart-group__body">
+        <h2 id={headingId} className="cart-group__name">
+          <Link to="/{-$locale}/product/detail/$id" params={{ locale, id: String(productId) }}>
+            {label}
+          </Link>
+        </h2>
+        <ul className="cart-lines">
+          {lines.map((line) => (
+            <CartLineRow key={line.id} line={line} onRemove={onRemove} />
+          ))}
+        </ul>
+      </div>
+    </article>
+  )
+}
+
+function CartLineRow({ line, onRemove }: { line: CartItem; onRemove: (line: CartItem) => void }) {
+  const { t } = useLingui()
+  const { label, type } = line
+  return (
+    <li className="cart-line">
+      <div className="cart-line__what">
+        <p className="cart-line__type">{type}</p>
+        <p className="cart-line__unit">
+          <Price min={line.price} />
+        </p>
+        <StockMessage line={line} />
+      </div>
+      <div className="cart-line__controls">
+        <QuantityStepper
+          value={line.quantity}
+          max={line.max_quantity}
+          label={t`Quantity of ${label} (${type})`}
+          disabled={line.max_quantity === 0}
+          onChange={(quantity) => void cart.setQuantity(line.id, quantity)}
+        />
+        <Price min={line.price * line.quantity} className="cart-line__total" />
+        <button type="button" className="icon-button cart-line__remove" aria-label={t`Remove ${label} (${type})`} onClick={() => onRemove(line)}>
+          <TrashIcon size={20} />
+        </button>
+      </div>
+    </li>
+  )
+}
+
+function StockMessage({ line }: { line: CartItem }) {
+  const { t } = useLingui()
+  const lang = htmlLang(useLocale())
+  const max = line.max_quantity
+  const arrival = formatDate(line.arrival_date, lang)
+  let stock: string | null = null
+  let warn = false
+  if (max === 0) {
+    stock = t`Sold out: remove it to continue.`
+    warn = true
+  } else if (line.quantity > max) {
+    stock = t`Only ${max} left: please lower the quantity.`
+    warn = true
+  } else if (line.stock_type === 'PRE_ORDER' && max < MAX_LINE_QUANTITY) stock = t`Pre-order: up to ${max} per order.`
+  else if (max <= LOW_STOCK) stock = t`Only ${max} left.`
+  else if (line.quantity === max) stock = t`At most ${max} per order.`
+  return (
+    <>
+      {stock ? <p className={`cart-line__stock${warn ? ' is-warning' : ''}`}>{stock}</p> : null}
+      <p className="cart-line__arrival">
+        {line.stock_type === 'PRE_ORDER' ? <span className="cart-line__tag">{t`Pre-order`}</span> : null}
+        {t`Estimated arrival: ${arrival}`}
+      </p>
+    </>
+  )
+}
+
+function formatDate(value: string, lang: string): string {
+  const date = new Date(`${value}T00:00:00`)
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date)
+}
+
+function EmptyCart() {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  return (
+    <div className="cart-empty">
+      <CartIcon size={48} />
+      <h2 className="cart-empty__title">{t`Your cart is empty.`}</h2>
+      <p className="cart-empty__text">{t`Find something you like and add it here.`}</p>
+      <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
+        {t`Browse products`}
+      </Link>
+    </div>
+  )
+}
+
+function CartSkeleton() {
+  const { t } = useLingui()
+  return (
+    <div className="container cart-page" role="status" aria-live="polite">
+      <span className="visually-hidden">{t`Loading…`}</span>
+      <div className="skeleton" style={{ height: 30, width: 160, marginBottom: 20 }} />
+      <div className="skeleton" style={{ height: 120, marginBottom: 12 }} />
+      <div className="skeleton" style={{ height: 120 }} />
+    </div>
+  )
+}

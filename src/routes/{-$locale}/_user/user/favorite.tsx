@@ -1,0 +1,76 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ProductGrid } from '../../../../features/catalog/components/product-grid'
+import { favouriteCategoriesQueryOptions, useFavouriteCategories } from '../../../../features/wishlist/api/get-favourite-categories'
+import { useFavouriteIds } from '../../../../features/wishlist/api/get-favourite-ids'
+import { favouritesQueryOptions, useFavourites } from '../../../../features/wishlist/api/get-favourites'
+import { FavouriteFilter, NoFavourites } from '../../../../features/wishlist/components/favourite-filter'
+import { useLocalePrefix } from '../../../../lib/i18n'
+import { Pagination } from '../../../../ui/pagination'
+import { useDocumentTitle } from '../../../../ui/use-document-title'
+
+// a hand-typed or stale address falls back to "all" and the first page
+const optionalId = v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined)
+const FavouritesSearchSchema = v.object({ category_id: optionalId, page: optionalId })
+
+/** The member area's favourites (spec: section favorite), filtered by category and paged. */
+export const Route = createFileRoute('/{-$locale}/_user/user/favorite')({
+  validateSearch: FavouritesSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, locale }, deps }) =>
+    Promise.all([queryClient.ensureQueryData(favouritesQueryOptions(locale, deps)), queryClient.ensureQueryData(favouriteCategoriesQueryOptions(locale))]),
+  component: FavouritesPage,
+})
+
+function FavouritesPage() {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  const search = Route.useSearch()
+  const { data: page } = useFavourites(search)
+  const { data: categories } = useFavouriteCategories()
+  useDocumentTitle(t`My favourites`)
+  // "All" counts products (a product can sit in several categories)
+  const { data: ids } = useFavouriteIds(true)
+  const total = search.category_id === undefined ? page.total : ids?.length
+
+  return (
+    <section aria-labelledby="favourites-title">
+      <div className="list-head">
+        <h1 id="favourites-title" className="page-title">
+          {t`My favourites`}
+        </h1>
+      </div>
+      <FavouriteFilter
+        categories={categories}
+        value={search.category_id}
+        total={total}
+        renderChoice={(categoryId, content, attrs) => (
+          <Link from={Route.fullPath} search={{ category_id: categoryId }} resetScroll={false} {...attrs}>
+            {content}
+          </Link>
+        )}
+      />
+      {page.data.length === 0 ? (
+        <NoFavourites
+          action={
+            <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
+              {t`Browse products`}
+            </Link>
+          }
+        />
+      ) : (
+        <ProductGrid products={page.data} />
+      )}
+      <Pagination
+        page={page.current_page}
+        lastPage={page.last_page}
+        renderLink={(target, content, attrs) => (
+          <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
+            {content}
+          </Link>
+        )}
+      />
+    </section>
+  )
+}

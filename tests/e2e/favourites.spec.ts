@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test'
+import type { Product } from '../../contract/catalog'
+import { allProducts, expect, header, test, tr, type UiLocale } from './kit'
+import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, pathIn, signIn } from './support/accounts'
+
+test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Two products that share no category, so a category filter tells them apart. */
+async function twoProductsApart(page: Page, locale: UiLocale): Promise<[Product, Product]> {
+  const products = (await allProducts(page.request, locale)).filter((p) => p.status === 'ACTIVE' && p.categories.length > 0)
+  const first = products[0]!
+  const ids = new Set(first.categories.map((c) => c.category.id))
+  const second = products.find((p) => p.categories.every((c) => !ids.has(c.category.id)))!
+  return [first, second]
+}
+
+/** The heart of the product page (in the summary, beside 'Add to cart'). */
+const pageHeart = (page: Page, locale: UiLocale) => page.getByRole('main').getByRole('button', { name: tr(locale, 'Favourite'), exact: true }).first()
+
+test('a visitor’s heart asks to log in: a toast, the sign-in dialog, the product fetched again (zh-TW)', async ({ page }) => {
+  const T = (message: string) => tr('zh-TW', message)
+  await page.goto('/product/list')
+  const card = page.getByRole('main').getByRole('article').first()
+  await card.getByRole('button', { name: T('Favourite'), exact: true }).click()
+  await expect(page.getByText(T('Please Log In.'))).toBeVisible()
+  const dialog = authDialog(page, 'zh-TW')
+  await expect(dialog).toBeVisible()
+  // the list stays where it was, and the heart is not marked
+  await expect(page).toHaveURL(/\/product\/list$/)
+  await dialog.getByRole('button', { name: T('Close') }).click()
+  await expect(card.getByRole('button', { name: T('Favourite'), exact: true })).toHaveAttribute('aria-pressed', 'false')
+
+  await card.getByRole('link').click()
+  await expect(page).toHaveURL(/\/product\/detail\/(\d+)$/)
+  const id = page.url().match(/detail\/(\d+)$/)![1]
+  const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === `/api/v1/product/${id}`)
+  await pageHeart(page, 'zh-TW').click()
+  await refetch
+  await expect(authDialog(page, 'zh-TW')).toBeVisible()
+})
+
+test('a member keeps favourites, finds them in the member area and filters them by category (ja)', async ({ page, request, isMobile }) => {
+  const T = (message: string) => tr('ja', message)
+  const [first, second] = await twoProductsApart(page, 'ja')
+  const member = await createMember(request, { locale: 'ja' })
+  await page.goto('/ja')
+  await signIn(page, 'ja', member)
+
+  for (const product of [first, second]) {
+    await page.goto(pathIn('ja', `/product/detail/${product.id}`))
+    const heart = pageHeart(page, 'ja')
+    await expect(heart).toHaveAttribute('aria-pressed', 'false')
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/product_wishlist/${product.id}`) && r.request().method() === 'POST')
+    await heart.click()
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    expect((await saved).ok()).toBe(true)
+  }
+  // the heart stays marked on the next visit
+  await page.reload()
+  await expect(pageHeart(page, 'ja')).toHaveAttribute('aria-pressed', 'true')
+
+  // to the favourites: the dock on phones, the member menu on desktops
+  await page.goto('/ja/product/list')
+  if (isMobile) await page.getByRole('navigation', { name: T('Quick navigation') }).getByRole('link', { name: T('Favourites') }).click()
+  else await chooseInMemberMenu(page, 'ja', 'My favourites')
+  await expect(page).toHaveURL(/\/ja\/user\/favorite$/)
+  await expect(page.getByRole('heading', { level: 1, name: T('My favourites') })).toBeVisible()
+  const main = page.getByRole('main')
+  await expect(main.getByRole('article')).toHaveCount(2)
+
+  const filter = main.getByRole('navigation', { name: T('Filter by category') })
+  const category = second.categories[0]!.category
+  await filter.getByRole('link', { name: new RegExp(`^${escape(category.name)} 1$`) }).click()
+  await expect(page).toHaveURL(new RegExp(`category_id=${category.id}`))
+  await expect(main.getByRole('article')).toHaveCount(1)
+  await expect(main.getByRole('article').getByRole('heading', { name: second.name })).toBeVisible()
+  await filter.getByRole('link', { name: new RegExp(`^${escape(T('All'))} 2$`) }).click()
+  await expect(main.getByRole('article')).toHaveCount(2)
+
+  // un-marking on the favourites page takes the product off the list
+  const card = main.getByRole('article').filter({ has: page.getByRole('heading', { name: first.name }) })
+  await card.getByRole('button', { name: T('Favourite'), exact: true }).click()
+  await expect(main.getByRole('article')).toHaveCount(1)
+  await expect(main.getByRole('article').getByRole('heading', { name: second.name })).toBeVisible()
+  await page.reload()
+  await expect(main.getByRole('article')).toHaveCount(1)
+})
+
+test('the favourites page is for members only, and its dock and menu entries only show to them (en)', async ({ page, isMobile }) => {
+  await page.goto('/en/user/favorite')
+  await expect(page).toHaveURL(/\/en\/login\?redirect=/)
+  await page.goto('/en/product/list')
+  if (isMobile) await expect(page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Favourites' })).toHaveCount(0)
+  await expect(header(page).getByRole('link', { name: 'My favourites' })).toHaveCount(0)
+})
