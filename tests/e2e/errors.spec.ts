@@ -14,7 +14,8 @@ test.describe('error pages', () => {
   })
 
   test.describe('when the API fails', () => {
-    test.use({ allowedConsoleErrors: [/status of 500/] })
+    // these tests answer for the API with page.route, which requests a service worker handles bypass
+    test.use({ allowedConsoleErrors: [/status of 500/], serviceWorkers: 'block' })
 
     test('shows the 500 page with its buttons, and retry recovers', async ({ page }) => {
       let fail = true

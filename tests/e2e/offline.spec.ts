@@ -62,8 +62,9 @@ test('a new version waits for the shopper: a toast with a reload button, then th
   await page.evaluate(() => navigator.serviceWorker.register('/sw.js?release=next'))
   await expect(page.getByText(tr('zh-TW', 'A new version of the shop is ready.'))).toBeVisible({ timeout: 15_000 })
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/)
-  await page.getByRole('button', { name: tr('zh-TW', 'Reload') }).click()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { timeout: 15_000 }).toMatch(/release=next$/)
+  // the page reloads itself once the new worker has taken over
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: tr('zh-TW', 'Reload') }).click()])
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/release=next$/)
   await expect(cards(page).first()).toBeVisible()
 })
 
