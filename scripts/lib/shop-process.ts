@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -10,8 +11,21 @@ export interface ShopProcess {
   stop(options?: { keepData?: boolean }): Promise<void>
 }
 
+/** A port nothing listens on right now, as the system hands them out. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
 /** Starts `server/main.ts` on a free port with a throw-away DATA_DIR and waits until it answers. */
-export async function startShopProcess(env: Record<string, string> = {}, port = 8300 + Math.floor(Math.random() * 500)): Promise<ShopProcess> {
+export async function startShopProcess(env: Record<string, string> = {}, chosenPort?: number): Promise<ShopProcess> {
+  const port = chosenPort ?? (await freePort())
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'shop-'))
   const dataDir = env.DATA_DIR ?? ownDataDir!
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
