@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useParams } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Product } from '../../contract/catalog'
 import { useSession } from '../features/auth/components/use-session'
@@ -41,12 +41,15 @@ function DockEntries() {
   )
 }
 
-const productIdParam = (value: unknown): number | undefined => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined)
+const productIdIn = (pathname: string): number | undefined => {
+  const id = /\/product\/detail\/(\d{1,9})\/?$/.exec(pathname)?.[1]
+  return id ? Number(id) : undefined
+}
 
 /** The product page's phone header: the product's heart (once the page has it) and the cart. */
 function DetailActions() {
   const locale = useLocale()
-  const id = productIdParam(useParams({ strict: false, select: (params) => (params as { id?: unknown }).id }))
+  const id = useRouterState({ select: (state) => productIdIn(state.location.pathname) })
   const { data: product } = useQuery({ ...productQueryOptions(locale, id ?? 0), enabled: id !== undefined })
   return (
     <>

@@ -73,6 +73,18 @@ describe.each(targets)('the Algolia-compatible engine on $kind', (target) => {
     expect(typo.nbHits).toBe(2)
   })
 
+  it('finds a word with its first letter mistyped, and counts facets over every filtered hit, not the page', async () => {
+    const typo = await query({ query: 'xhocolate' })
+    expect(typo.hits.map((h) => h.sku).sort()).toEqual(['SNK-0010', 'SWT-0010'])
+    const all = await query({ query: '', facets: ['city'] })
+    const expected = all.nbHits - all.facets!.city!.sapporo!
+    expect(expected).toBeGreaterThan(1)
+    const paged = await query({ query: '', filters: 'NOT city:sapporo', facets: ['city'], hitsPerPage: 1 })
+    expect(paged.hits).toHaveLength(1)
+    expect(paged.nbHits).toBe(expected)
+    expect(paged.facets!.city).toEqual(Object.fromEntries(Object.entries(all.facets!.city!).filter(([city]) => city !== 'sapporo')))
+  })
+
   it('filters, counts facets and sorts through the price replicas', async () => {
     const filtered = await query({ query: '', filters: 'city:kyoto AND price_min:0 TO 700', facets: ['city', 'stock_status'] })
     expect(filtered.hits.map((h) => h.sku).sort()).toEqual(['SWT-0010', 'TEA-0001'])

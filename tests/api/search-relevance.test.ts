@@ -19,6 +19,8 @@ const CASES: [query: string, firstSku: string, note: string][] = [
   ['大阪', 'SWT-0010', 'city, two characters'],
   ['osaka', 'SWT-0010', 'city in English'],
   ['kyto', 'SSN-0001', 'typo in a city'],
+  ['xyoto', 'SSN-0001', 'typo: the first letter wrong'],
+  ['tsukqji', 'GFT-0019', 'typo: a wrong letter inside a word'],
   ['神戶', 'SSN-0024', 'Traditional form of the city'],
   ['神戸', 'SSN-0024', 'Japanese form of the city'],
   ['nara', 'SWT-0022', 'short city name'],

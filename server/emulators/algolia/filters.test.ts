@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FilterError, parseFacetFilters, parseFilters, parseNumericFilters } from './filters'
+import { ValueColumn } from './columns'
+import { FilterError, facetFilterTree, numericFilterTree, parseFacetFilters, parseFilterTree, parseFilters, parseNumericFilters, toDocumentPredicate, toPredicate } from './filters'
 
 const records = [
   { id: 1, price_min: 180, city: 'osaka', categories: [{ category: { name: 'Snacks' } }], in_stock: true },
@@ -43,5 +44,61 @@ describe('filters', () => {
     expect(ids(parseNumericFilters(['price_min:100 TO 200']))).toEqual([1])
     expect(() => parseNumericFilters(['price_min~3'])).toThrow(FilterError)
     expect(() => parseFacetFilters(['kyoto'])).toThrow(FilterError)
+  })
+})
+
+describe('filters over value columns', () => {
+  const catalogue: Record<string, unknown>[] = [
+    ...records,
+    { id: 4, price_min: 650, city: 'osaka', categories: [], in_stock: 'TRUE', tags: ['gift', 1, '1'] },
+    { id: 5, price_min: '650', city: ['kyoto', 'nara'], in_stock: null, tags: [true] },
+    { id: 6, city: 'Kyoto' },
+  ]
+  const columns = new Map<string, ValueColumn>()
+  const column = (attribute: string) => {
+    let c = columns.get(attribute)
+    if (!c) {
+      c = new ValueColumn(attribute)
+      catalogue.forEach((r, doc) => c!.set(doc, r))
+      columns.set(attribute, c)
+    }
+    return c
+  }
+  const byColumns = (tree: ReturnType<typeof parseFilterTree>) => {
+    const accept = toDocumentPredicate(tree, column)
+    return catalogue.filter((_, doc) => !accept || accept(doc)).map((r) => r.id)
+  }
+  const byRecords = (tree: ReturnType<typeof parseFilterTree>) => catalogue.filter(toPredicate(tree)).map((r) => r.id)
+
+  it('select the records the record predicate selects', () => {
+    const conditions = [
+      'city:kyoto',
+      'city:Kyoto',
+      'city:nara',
+      'price_min = 650',
+      'price_min:600 TO 700',
+      'price_min < 1000',
+      'in_stock:true',
+      'in_stock:TRUE',
+      'in_stock:false',
+      'tags:1',
+      'tags:true',
+      'categories.category.name:Tea',
+      'missing:x',
+    ]
+    let seed = 3
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+    const pick = () => conditions[Math.floor(next() * conditions.length)]!
+    const filters = ['', ...conditions]
+    for (let i = 0; i < 300; i++) filters.push(`${next() < 0.3 ? 'NOT ' : ''}${pick()} ${next() < 0.5 ? 'AND' : 'OR'} (${pick()} OR NOT ${pick()})`)
+    for (const filter of filters) expect(byColumns(parseFilterTree(filter)), filter).toEqual(byRecords(parseFilterTree(filter)))
+    for (const tree of [facetFilterTree(['city:-kyoto', ['tags:gift', 'in_stock:true']]), facetFilterTree([]), numericFilterTree(['price_min>=600', ['price_min<700']])]) {
+      expect(byColumns(tree)).toEqual(byRecords(tree))
+    }
+    expect(byColumns(parseFilterTree('city:kyoto'))).toEqual([2, 3, 5])
+  })
+
+  it('let everything through without a condition', () => {
+    expect(toDocumentPredicate(parseFilterTree(''), column)).toBeUndefined()
   })
 })

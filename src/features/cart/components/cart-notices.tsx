@@ -3,12 +3,11 @@ import { useId } from 'react'
 import { AlertIcon, CloseIcon } from '../../../ui/icons'
 import type { CartNotice } from '../stores/cart-rules'
 import { cart } from '../stores/cart-store'
-import { useNoticeText } from './use-notice-text'
+import { describeNotice } from './notice-text'
 
 /** Prices and stock that changed since the shopper last saw them, until dismissed. */
 export function CartNotices({ notices }: { notices: CartNotice[] }) {
   const { t } = useLingui()
-  const describe = useNoticeText()
   const titleId = useId()
   if (notices.length === 0) return null
   return (
@@ -20,7 +19,7 @@ export function CartNotices({ notices }: { notices: CartNotice[] }) {
       <ul className="cart-notices__list">
         {notices.map((notice) => (
           <li key={notice.id} className="cart-notices__item">
-            <span>{describe(notice)}</span>
+            <span>{describeNotice(notice)}</span>
             <button type="button" className="icon-button cart-notices__dismiss" aria-label={t`Dismiss`} onClick={() => void cart.dismissNotice(notice.id)}>
               <CloseIcon size={16} />
             </button>

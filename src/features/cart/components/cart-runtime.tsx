@@ -1,9 +1,6 @@
-import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
-import { toast } from 'sonner'
 import { useLocale } from '../../../lib/i18n'
 import { cart } from '../stores/cart-store'
-import { useNoticeText } from './use-notice-text'
 
 /**
  * Starts the cart for the page (stored lines, the session, the network, other tabs), tells the
@@ -11,20 +8,13 @@ import { useNoticeText } from './use-notice-text'
  * chosen language. Mounted once by the app; renders nothing.
  */
 export function CartRuntime({ sessionReady }: { sessionReady: () => Promise<void> }) {
-  const { t } = useLingui()
-  const describe = useNoticeText()
   const locale = useLocale()
   const shownLocale = useRef(locale)
 
   useEffect(() => cart.start({ sessionReady }), [sessionReady])
 
-  useEffect(
-    () =>
-      cart.onNotices((notices) => {
-        toast.warning(t`Your cart has changed`, { id: 'cart-changed', description: notices.map(describe).join(' ') })
-      }),
-    [t, describe],
-  )
+  // the wording is fetched with the first notice, not with every page
+  useEffect(() => cart.onNotices((notices) => void import('./notice-toast').then(({ toastNotices }) => toastNotices(notices))), [])
 
   useEffect(() => {
     if (shownLocale.current === locale) return

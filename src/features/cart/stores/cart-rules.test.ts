@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LINE_QUANTITY } from '../../../../contract/cart'
-import { addItem, applyChange, compareCarts, groupByProduct, itemCount, lineLimit, removeItem, setItemQuantity, subtotalOf, type CartItem, type NewCartItem } from './cart-rules'
+import { addItem, applyChange, compareCarts, groupByProduct, itemCount, removeItem, setItemQuantity, subtotalOf, type CartItem, type NewCartItem } from './cart-rules'
+import { lineLimit, MAX_LINE_QUANTITY } from './line-limit'
 
 const ids = () => {
   let n = 0

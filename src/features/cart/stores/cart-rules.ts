@@ -1,5 +1,8 @@
-import { MAX_LINE_QUANTITY, type CartLine, type CartLineInput } from '../../../../contract/cart'
+import type { CartLine } from '../../../../contract/cart'
 import type { StockType } from '../../../../contract/constants'
+
+// The rules the first page needs (adding, setting, removing) import no schema: contract/cart's
+// valibot schemas are built when that module loads. Limits from the stock are in line-limit.ts.
 
 /** A cart line as the shop keeps it: the spec's cart item plus what the rules need. */
 export interface CartItem {
@@ -45,9 +48,6 @@ export type CartNotice =
   /** `from` is the quantity wanted, `to` the most the stock allows now */
   | { id: string; kind: 'stock'; label: string; type: string; from: number; to: number }
   | { id: string; kind: 'gone'; label: string; type: string }
-
-/** The most a line of a variant with this much stock left may hold (pre-orders: the allocation). */
-export const lineLimit = (stockLeft: number): number => Math.max(0, Math.min(Math.floor(stockLeft), MAX_LINE_QUANTITY))
 
 const clampQuantity = (quantity: number, max: number) => Math.max(0, Math.min(Math.floor(quantity), max))
 
@@ -110,13 +110,6 @@ export function applyChange(lines: readonly CartItem[], change: CartChange, newI
       return lines.filter((l) => l.variant_id !== change.variant_id)
   }
 }
-
-/** What the server needs of a change's lines. */
-export const toLineInput = (item: Pick<CartItem, 'product_id' | 'variant_id' | 'quantity'>): CartLineInput => ({
-  product_id: item.product_id,
-  variant_id: item.variant_id,
-  quantity: Math.max(1, Math.min(item.quantity, MAX_LINE_QUANTITY)),
-})
 
 /** A line of the server's cart, keeping this device's id for a variant it already shows. */
 export function fromServer(line: CartLine, previous: readonly CartItem[]): CartItem {

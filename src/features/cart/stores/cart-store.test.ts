@@ -2,7 +2,8 @@ import { i18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CartLine, CartLineInput } from '../../../../contract/cart'
 import { ApiError } from '../../../lib/api-client'
-import { lineLimit, type NewCartItem } from './cart-rules'
+import type { NewCartItem } from './cart-rules'
+import { lineLimit } from './line-limit'
 import { createCartStore, createLocalLock, type CartChannel, type CartServer, type CartStoreOptions, type KeyValueStorage } from './cart-store'
 
 interface Variant {

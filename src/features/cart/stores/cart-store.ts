@@ -1,29 +1,9 @@
 import { get, set } from 'idb-keyval'
 import { proxy, snapshot } from 'valtio'
-import * as v from 'valibot'
 import type { CartLine, CartLineInput } from '../../../../contract/cart'
 import { STOCK_TYPES } from '../../../../contract/constants'
-import { getAuthToken, isApiError, onAuthTokenChange } from '../../../lib/api-client'
-import { currentLocale } from '../../../lib/i18n'
-import { addCartLine } from '../api/add-cart-line'
-import { getCart } from '../api/get-cart'
-import { initCart } from '../api/init-cart'
-import { removeCartLine } from '../api/remove-cart-line'
-import { updateCartLine } from '../api/update-cart-line'
-import {
-  addItem,
-  applyChange,
-  compareCarts,
-  fromServer,
-  removeItem,
-  setItemQuantity,
-  toLineInput,
-  type AddResult,
-  type CartChange,
-  type CartItem,
-  type CartNotice,
-  type NewCartItem,
-} from './cart-rules'
+import { getAuthToken, onAuthTokenChange } from '../../../lib/api-client'
+import { addItem, removeItem, setItemQuantity, type AddResult, type CartChange, type CartItem, type CartNotice, type NewCartItem } from './cart-rules'
 
 export interface CartData {
   /** whose cart this device holds: a visitor's stays here; a member's is the server's plus queued changes */
@@ -71,6 +51,7 @@ export interface CartChannel {
 
 export interface CartStoreOptions {
   storage?: KeyValueStorage
+  /** the cart API; by default the shop's, loaded with the sync code when a member first needs it */
   server?: CartServer
   /** whether a member is signed in on this tab */
   signedIn?: () => boolean
@@ -82,6 +63,19 @@ export interface CartStoreOptions {
   later?: (task: () => void, ms: number) => () => void
 }
 
+/** What the sync code (cart-sync.ts, loaded when a member's cart first needs the server) works with. */
+export interface SyncContext {
+  read(): Promise<CartData>
+  /** `change` answers undefined when it changed nothing */
+  mutate<T>(change: (data: CartData) => T | undefined): Promise<T | undefined>
+  server: CartServer | undefined
+  signedIn(): boolean
+  online(): boolean
+  status: CartStatus
+  newId(): string
+  notify(notices: CartNotice[]): void
+}
+
 const STORAGE_KEY = 'cart'
 const STATE_LOCK = 'shop-cart-state'
 const SYNC_LOCK = 'shop-cart-sync'
@@ -89,51 +83,66 @@ const RETRY_MIN_MS = 2_000
 const RETRY_MAX_MS = 60_000
 /** the most lines one POST /init-cart accepts */
 const MERGE_BATCH = 200
-const NOTICES_KEPT = 20
-
-const NO_CHANGE = Symbol('no change')
 
 const emptyCart = (): CartData => ({ owner: 'visitor', lines: [], outbox: [], notices: [], rev: '' })
 
-const ItemSchema = v.object({
-  product_id: v.number(),
-  variant_id: v.number(),
-  image: v.string(),
-  label: v.string(),
-  type: v.string(),
-  price: v.number(),
-  arrival_date: v.string(),
-  stock_type: v.picklist(STOCK_TYPES),
-  max_quantity: v.number(),
-})
-const LineSchema = v.object({ ...ItemSchema.entries, id: v.string(), server_id: v.nullable(v.number()), quantity: v.pipe(v.number(), v.integer(), v.minValue(1)) })
-const ChangeSchema = v.variant('kind', [
-  v.object({ kind: v.literal('add'), key: v.string(), item: ItemSchema, quantity: v.number() }),
-  v.object({ kind: v.literal('set'), key: v.string(), variant_id: v.number(), quantity: v.number() }),
-  v.object({ kind: v.literal('remove'), key: v.string(), variant_id: v.number() }),
-  v.object({ kind: v.literal('merge'), key: v.string(), items: v.array(v.object({ ...ItemSchema.entries, quantity: v.number() })) }),
-])
-const NoticeSchema = v.variant('kind', [
-  v.object({ id: v.string(), kind: v.picklist(['price', 'stock']), label: v.string(), type: v.string(), from: v.number(), to: v.number() }),
-  v.object({ id: v.string(), kind: v.literal('gone'), label: v.string(), type: v.string() }),
-])
-const listOf = <T extends v.GenericSchema>(item: T) => v.fallback(v.array(v.fallback(v.nullable(item), null)), [])
-const StoredSchema = v.object({
-  owner: v.fallback(v.picklist(['visitor', 'member']), 'visitor'),
-  lines: listOf(LineSchema),
-  outbox: listOf(ChangeSchema),
-  notices: listOf(NoticeSchema),
-  rev: v.fallback(v.string(), ''),
-})
+// ---- reading what was stored ----------------------------------------------------------------
+// Checked by hand rather than with the contract's valibot schemas: this runs on every page, and the
+// schemas would come along in the first bundle.
+
+type Check = (value: unknown) => boolean
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+const num: Check = (value) => typeof value === 'number' && Number.isFinite(value)
+const str: Check = (value) => typeof value === 'string'
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (value) =>
+    isObject(value) && Object.entries(fields).every(([key, check]) => check(value[key]))
+const ITEM = {
+  product_id: num,
+  variant_id: num,
+  image: str,
+  label: str,
+  type: str,
+  price: num,
+  arrival_date: str,
+  stock_type: (value: unknown) => (STOCK_TYPES as readonly unknown[]).includes(value),
+  max_quantity: num,
+}
+const isItem = shape(ITEM)
+const isLine = shape({ ...ITEM, id: str, server_id: (value) => value === null || num(value), quantity: (value) => num(value) && (value as number) >= 1 })
+const isChange: Check = (value) => {
+  if (!isObject(value) || !str(value.key)) return false
+  switch (value.kind) {
+    case 'add':
+      return isItem(value.item) && num(value.quantity)
+    case 'set':
+      return num(value.variant_id) && num(value.quantity)
+    case 'remove':
+      return num(value.variant_id)
+    case 'merge':
+      return Array.isArray(value.items) && value.items.every((item) => isItem(item) && num((item as { quantity: unknown }).quantity))
+    default:
+      return false
+  }
+}
+const isNotice: Check = (value) =>
+  isObject(value) && str(value.id) && str(value.label) && str(value.type) && (value.kind === 'gone' || ((value.kind === 'price' || value.kind === 'stock') && num(value.from) && num(value.to)))
 
 /** What was stored, with anything unreadable (an older shape, a damaged entry) left out. */
-function readStored(value: unknown): CartData {
-  const parsed = v.safeParse(StoredSchema, value)
-  if (!parsed.success) return emptyCart()
-  const { owner, lines, outbox, notices, rev } = parsed.output
-  const known = <T>(list: (T | null)[]) => list.filter((x): x is T => x !== null)
-  return { owner, lines: known<CartItem>(lines), outbox: known<CartChange>(outbox), notices: known<CartNotice>(notices), rev }
+export function readStored(value: unknown): CartData {
+  if (!isObject(value)) return emptyCart()
+  const listOf = <T>(list: unknown, check: Check) => (Array.isArray(list) ? (list.filter(check) as T[]) : [])
+  return {
+    owner: value.owner === 'member' ? 'member' : 'visitor',
+    lines: listOf<CartItem>(value.lines, isLine),
+    outbox: listOf<CartChange>(value.outbox, isChange),
+    notices: listOf<CartNotice>(value.notices, isNotice),
+    rev: str(value.rev) ? (value.rev as string) : '',
+  }
 }
+
+// ---- the browser's parts ----------------------------------------------------------------------
 
 /** An exclusive lock within this page, for browsers without the Web Locks API (and for tests). */
 export function createLocalLock(): CartLock {
@@ -168,34 +177,12 @@ function broadcastChannel(): CartChannel | undefined {
 
 const idbStorage: KeyValueStorage = { get: (key) => get(key), set: (key, value) => set(key, value) }
 
-const httpServer: CartServer = {
-  fetch: () => getCart(currentLocale()),
-  add: (line, key) => addCartLine(line, { locale: currentLocale(), key }),
-  setQuantity: (lineId, quantity, key) => updateCartLine(lineId, quantity, { locale: currentLocale(), key }),
-  remove: (lineId, key) => removeCartLine(lineId, { locale: currentLocale(), key }),
-  merge: (items, key) => initCart(items, { locale: currentLocale(), key }),
-}
-
 const randomId = (): string => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`)
-
-/** Worth trying again later: no network, a server failure, the same key still being processed, a rate limit. */
-const isRetryable = (error: unknown): boolean => !isApiError(error) || error.status === 0 || error.status >= 500 || error.status === 429 || error.code === 'IN_PROGRESS'
-
-/** The cart's state once the server's canonical cart is known: its lines, with changes still queued applied on top. */
-function reconcile(data: CartData, canonical: CartLine[], newId: () => string): CartNotice[] {
-  const seen = data.lines
-  let next = canonical.map((line) => fromServer(line, seen))
-  for (const change of data.outbox) next = applyChange(next, change, newId)
-  const notices = compareCarts(seen, next, newId)
-  data.lines = next
-  data.notices = [...data.notices, ...notices].slice(-NOTICES_KEPT)
-  return notices
-}
 
 export function createCartStore(options: CartStoreOptions = {}) {
   const {
     storage = idbStorage,
-    server = httpServer,
+    server,
     signedIn = () => getAuthToken() !== null,
     online = () => typeof navigator === 'undefined' || navigator.onLine !== false,
     lock = browserLock,
@@ -220,15 +207,18 @@ export function createCartStore(options: CartStoreOptions = {}) {
     state.rev = data.rev
   }
 
+  const storageFailed = (error: unknown) => {
+    storageWorks = false
+    console.warn('The cart cannot be kept on this device; it lasts for this page only', error)
+  }
+
   /** The stored cart (another tab may have written it); this page's copy if storage is unusable. */
   async function read(): Promise<CartData> {
     if (storageWorks) {
       try {
-        const stored = await storage.get(STORAGE_KEY)
-        return stored === undefined ? emptyCart() : readStored(stored)
+        return readStored(await storage.get(STORAGE_KEY))
       } catch (error) {
-        storageWorks = false
-        console.warn('The cart cannot be kept on this device; it lasts for this page only', error)
+        storageFailed(error)
       }
     }
     return structuredClone(snapshot(state)) as CartData
@@ -241,8 +231,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
       // a valtio proxy cannot be cloned into IndexedDB; its snapshot can
       await storage.set(STORAGE_KEY, snapshot(state))
     } catch (error) {
-      storageWorks = false
-      console.warn('The cart cannot be kept on this device; it lasts for this page only', error)
+      storageFailed(error)
     }
   }
 
@@ -255,12 +244,12 @@ export function createCartStore(options: CartStoreOptions = {}) {
   }
 
   /** Reads, changes and writes the stored cart as one step, so two tabs never overwrite each other. */
-  async function mutate<T>(change: (data: CartData) => T | typeof NO_CHANGE): Promise<T | undefined> {
+  async function mutate<T>(change: (data: CartData) => T | undefined): Promise<T | undefined> {
     await hydrate()
     return lock(STATE_LOCK, async () => {
       const data = await read()
       const result = change(data)
-      if (result === NO_CHANGE) {
+      if (result === undefined) {
         publish(data)
         return undefined
       }
@@ -271,8 +260,18 @@ export function createCartStore(options: CartStoreOptions = {}) {
     })
   }
 
-  // ---- replaying queued changes -------------------------------------------------------------
+  // ---- syncing with the server ------------------------------------------------------------------
 
+  const context: SyncContext = {
+    read,
+    mutate,
+    server,
+    signedIn,
+    online,
+    status,
+    newId,
+    notify: (notices) => noticeListeners.forEach((listener) => listener(notices)),
+  }
   let running: Promise<void> | undefined
   let again = false
   let refreshWanted = false
@@ -285,79 +284,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
     cancelRetry = later(() => {
       cancelRetry = undefined
-      void sync()
+      void sync({ refresh: true })
     }, delay)
-  }
-
-  /** Sends one change; null when the server refused it for good (the canonical cart then shows the outcome). */
-  async function send(change: CartChange, serverIds: Map<number, number>): Promise<CartLine[] | null> {
-    try {
-      switch (change.kind) {
-        case 'add':
-          return await server.add(toLineInput({ ...change.item, quantity: change.quantity }), change.key)
-        case 'merge':
-          return await server.merge(change.items.map(toLineInput), change.key)
-        case 'set': {
-          const lineId = serverIds.get(change.variant_id)
-          return lineId === undefined ? null : await server.setQuantity(lineId, change.quantity, change.key)
-        }
-        case 'remove': {
-          const lineId = serverIds.get(change.variant_id)
-          return lineId === undefined ? null : await server.remove(lineId, change.key)
-        }
-      }
-    } catch (error) {
-      if (isRetryable(error) || (isApiError(error) && error.status === 401)) throw error
-      // sold out, a line gone, a refused value: replaying it would fail the same way
-      return null
-    }
-  }
-
-  async function replay(refresh: boolean): Promise<void> {
-    let data = await read()
-    if (data.owner !== 'member' || !signedIn()) return
-    if (data.outbox.length === 0 && !refresh) return
-    if (!online()) {
-      status.problem = 'offline'
-      return
-    }
-    status.syncing = true
-    const serverIds = new Map<number, number>()
-    for (const line of data.lines) if (line.server_id !== null) serverIds.set(line.variant_id, line.server_id)
-    try {
-      for (;;) {
-        data = await read()
-        if (data.owner !== 'member') return
-        const change = data.outbox[0]
-        if (!change) break
-        const answer = await send(change, serverIds)
-        for (const line of answer ?? []) serverIds.set(line.variant_id, line.id)
-        // Recorded only now: a crash before this line replays the change with the same key.
-        await mutate((d) => {
-          const left = d.outbox.filter((c) => c.key !== change.key)
-          if (left.length === d.outbox.length) return NO_CHANGE
-          d.outbox = left
-          return true
-        })
-      }
-      // A replayed change answers with the cart as it was then: the current one is asked for.
-      const canonical = await server.fetch()
-      const notices = await mutate((d) => (d.owner === 'member' ? reconcile(d, canonical, newId) : NO_CHANGE))
-      status.problem = null
-      retryDelay = RETRY_MIN_MS
-      if (notices?.length) for (const listener of noticeListeners) listener(notices)
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        // The session ended. A keyed write does not tell the session about it; this read does.
-        await server.fetch().catch(() => undefined)
-        return
-      }
-      status.problem = isApiError(error) && error.status === 0 ? 'offline' : 'failed'
-      if (isRetryable(error)) scheduleRetry()
-      else console.warn('The cart could not be brought up to date', error)
-    } finally {
-      status.syncing = false
-    }
   }
 
   /** Replays queued changes in order, then takes the server's cart (refresh: even with nothing queued). */
@@ -374,8 +302,17 @@ export function createCartStore(options: CartStoreOptions = {}) {
           const refresh = refreshWanted
           refreshWanted = false
           await hydrate()
-          await lock(SYNC_LOCK, () => replay(refresh))
+          const data = await read()
+          // a visitor's cart, and a member's with nothing to do, never load the sync code
+          if (data.owner !== 'member' || !signedIn() || (data.outbox.length === 0 && !refresh)) continue
+          const { replay } = await import('./cart-sync')
+          const outcome = await lock(SYNC_LOCK, () => replay(context, refresh))
+          if (outcome === 'retry') scheduleRetry()
+          else retryDelay = RETRY_MIN_MS
         } while (again)
+      } catch (error) {
+        status.problem = 'failed'
+        console.warn('The cart could not be brought up to date', error)
       } finally {
         running = undefined
       }
@@ -387,14 +324,14 @@ export function createCartStore(options: CartStoreOptions = {}) {
     if (state.owner === 'member') void sync()
   }
 
-  // ---- the session --------------------------------------------------------------------------
+  // ---- the session ------------------------------------------------------------------------------
 
   /** A sign-in hands the visitor's lines to the member's cart; a sign-out forgets the member's cart here. */
   async function followSession(): Promise<void> {
     await hydrate()
     if (signedIn()) {
       await mutate((d) => {
-        if (d.owner === 'member') return NO_CHANGE
+        if (d.owner === 'member') return undefined
         d.owner = 'member'
         const items = d.lines.map(({ id: _id, server_id: _serverId, ...item }) => item)
         for (let i = 0; i < items.length; i += MERGE_BATCH) d.outbox.push({ kind: 'merge', key: newId(), items: items.slice(i, i + MERGE_BATCH) })
@@ -403,7 +340,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
       await sync({ refresh: true })
     } else {
       cancelRetry?.()
-      await mutate((d) => (d.owner === 'member' ? Object.assign(d, emptyCart()) : NO_CHANGE))
+      await mutate((d) => (d.owner === 'member' ? Object.assign(d, emptyCart()) : undefined))
     }
   }
 
@@ -445,7 +382,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
       const kept = await mutate((d) => {
         const before = d.lines.find((l) => l.id === id)
         const { lines, line } = setItemQuantity(d.lines, id, quantity)
-        if (!before || !line || line.quantity === before.quantity) return NO_CHANGE
+        if (!before || !line || line.quantity === before.quantity) return undefined
         d.lines = lines
         if (d.owner === 'member') {
           // quantities are absolute: a newer one replaces one still waiting at the end of the queue
@@ -462,7 +399,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
     async remove(id: string): Promise<void> {
       await mutate((d) => {
         const { lines, line } = removeItem(d.lines, id)
-        if (!line) return NO_CHANGE
+        if (!line) return undefined
         d.lines = lines
         if (d.owner === 'member') d.outbox.push({ kind: 'remove', key: newId(), variant_id: line.variant_id })
         return true
@@ -484,7 +421,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
     async dismissNotice(id: string): Promise<void> {
       await mutate((d) => {
         const left = d.notices.filter((n) => n.id !== id)
-        if (left.length === d.notices.length) return NO_CHANGE
+        if (left.length === d.notices.length) return undefined
         d.notices = left
         return true
       })
@@ -511,7 +448,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
       }
       follow()
       onAuthTokenChange(follow)
-      window.addEventListener('online', () => void sync())
+      // back online: send what waited, and take the server's cart (it may have changed meanwhile)
+      window.addEventListener('online', () => void sync({ refresh: true }))
     },
   }
 }

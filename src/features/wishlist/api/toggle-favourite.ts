@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { toast } from 'sonner'
 import { useLocale } from '../../../lib/i18n'
 import { addFavourite } from './add-favourite'
@@ -8,24 +9,27 @@ import { WISHLIST_KEY } from './wishlist-keys'
 
 /**
  * Marks or unmarks a favourite: the heart changes at once, then the whole wishlist is reloaded
- * (spec section 4); a failure puts the heart back and says why.
+ * (spec section 4); a failure puts the heart back and says why. (A plain function rather than a
+ * mutation hook: the heart is on the first page, and this keeps the mutation code out of it.)
  */
-export function useToggleFavourite() {
+export function useToggleFavourite(): (productId: number, favourite: boolean) => Promise<void> {
   const locale = useLocale()
   const queryClient = useQueryClient()
-  const idsKey = favouriteIdsQueryOptions(locale).queryKey
-  return useMutation({
-    mutationFn: ({ productId, favourite }: { productId: number; favourite: boolean }) => (favourite ? addFavourite(productId, locale) : removeFavourite(productId, locale)),
-    onMutate: async ({ productId, favourite }) => {
+  return useCallback(
+    async (productId, favourite) => {
+      const idsKey = favouriteIdsQueryOptions(locale).queryKey
       await queryClient.cancelQueries({ queryKey: idsKey })
       const previous = queryClient.getQueryData(idsKey)
       queryClient.setQueryData(idsKey, (ids = []) => (favourite ? [...new Set([...ids, productId])] : ids.filter((id) => id !== productId)))
-      return { previous }
+      try {
+        await (favourite ? addFavourite(productId, locale) : removeFavourite(productId, locale))
+      } catch (error) {
+        queryClient.setQueryData(idsKey, previous)
+        toast.error(error instanceof Error ? error.message : String(error), { id: 'favourite-failed' })
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: WISHLIST_KEY })
+      }
     },
-    onError: (error, _vars, context) => {
-      queryClient.setQueryData(idsKey, context?.previous)
-      toast.error(error.message, { id: 'favourite-failed' })
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: WISHLIST_KEY }),
-  })
+    [locale, queryClient],
+  )
 }

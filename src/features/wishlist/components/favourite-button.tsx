@@ -40,7 +40,7 @@ export function FavouriteButton({ productId, favourite, signedIn, onVisitor, app
       onVisitor?.()
       return
     }
-    toggle.mutate({ productId, favourite: !on })
+    void toggle(productId, !on)
   }
 
   return (

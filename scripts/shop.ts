@@ -1,0 +1,110 @@
+/**
+ * `npm run shop -- <command>`: the operators' commands, through the same order service and Stripe
+ * client as the shop, each recorded in the order's events with its time and reason.
+ *
+ *   order:ship NO --tracking X [--carrier tcat|hct|post] [--reason "..."]
+ *   order:complete NO [--reason "..."]
+ *   order:cancel NO --reason "..."        (a paid order is refunded)
+ *   order:show NO                         (the order and its events)
+ *
+ * The database is DATABASE_URL, or the embedded PGlite under DATA_DIR. PGlite serves one process
+ * at a time, so with it the shop must be stopped first: the command checks HOST:PORT and refuses
+ * while the shop answers there. Payments go to Stripe when STRIPE_* is set; otherwise to the
+ * sandbox of the shop running at HOST:PORT (Postgres), or, when no shop runs, to the sandbox
+ * opened by this command from DATA_DIR: its webhooks then wait there until the shop starts.
+ */
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { CARRIER_CODES, type CarrierCode } from '../contract/order'
+import { loadConfig } from '../server/config'
+import { openDatabase } from '../server/db/client'
+import { embeddedStripe, type EmbeddedStripe } from '../server/emulators/stripe/embedded'
+import { systemClock } from '../server/lib/clock'
+import { AppError } from '../server/lib/errors'
+import { createLogger } from '../server/lib/logger'
+import { PaymentGateway } from '../server/modules/payment/gateway'
+import { createStripeClient, paymentSettings, sandboxKeys } from '../server/modules/payment/stripe-client'
+import { cancelByOperator, completeOrder, orderEvents, shipOrder } from '../server/modules/order/service'
+
+const USAGE = `Usage: npm run shop -- <command>
+  order:ship NO --tracking X [--carrier ${CARRIER_CODES.join('|')}] [--reason "..."]
+  order:complete NO [--reason "..."]
+  order:cancel NO --reason "..."
+  order:show NO`
+
+function usage(message?: string): never {
+  if (message) process.stderr.write(`${message}\n`)
+  process.stderr.write(`${USAGE}\n`)
+  process.exit(64)
+}
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: { tracking: { type: 'string' }, carrier: { type: 'string', default: 'tcat' }, reason: { type: 'string' } },
+})
+const [command, no] = positionals
+if (!command || !no || !['order:ship', 'order:complete', 'order:cancel', 'order:show'].includes(command)) usage()
+if (command === 'order:ship' && !values.tracking) usage('order:ship needs --tracking')
+if (command === 'order:ship' && !(CARRIER_CODES as string[]).includes(values.carrier!)) usage(`unknown carrier ${values.carrier}`)
+if (command === 'order:cancel' && !values.reason?.trim()) usage('order:cancel needs --reason')
+
+const config = loadConfig()
+const logger = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn')
+const shopUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`
+const shopRunning = await fetch(`${shopUrl}/api/v1/health`, { signal: AbortSignal.timeout(1500) }).then(
+  (r) => r.ok,
+  () => false,
+)
+if (shopRunning && !config.databaseUrl) {
+  process.stderr.write(
+    `The shop at ${shopUrl} is running on the embedded database (${path.join(config.dataDir, 'pglite')}), which one process uses at a time.\n` +
+      'Stop the shop, run this command, then start the shop again; or run the shop on Postgres (DATABASE_URL), where this command works while it runs.\n',
+  )
+  process.exit(75)
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+let sandbox: EmbeddedStripe | undefined
+let sandboxServer: ReturnType<typeof serve> | undefined
+try {
+  const keys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
+  let settings = paymentSettings(config, { host: config.host, port: config.port }, keys)
+  if (settings.sandbox && !shopRunning) {
+    // no shop holds the sandbox now: this command opens it (its webhooks wait in DATA_DIR for the shop)
+    sandbox = embeddedStripe({ keys: keys!, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: settings.webhookUrl, logger })
+    const app = new Hono().route('/v1', sandbox.routes)
+    sandboxServer = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
+    await new Promise<void>((resolve) => sandboxServer!.once('listening', () => resolve()))
+    settings = { ...settings, api: { host: '127.0.0.1', port: (sandboxServer.address() as AddressInfo).port, protocol: 'http' } }
+  }
+  const deps = { db: database.db, clock: systemClock, config, logger, gateway: new PaymentGateway(createStripeClient(settings), logger) }
+  const reason = values.reason?.trim() || null
+  const order =
+    command === 'order:ship'
+      ? await shipOrder(deps, no!, { tracking: values.tracking!.trim(), carrier: values.carrier as CarrierCode }, reason)
+      : command === 'order:complete'
+        ? await completeOrder(deps, no!, reason)
+        : command === 'order:cancel'
+          ? await cancelByOperator(deps, no!, reason!)
+          : undefined
+  if (order) {
+    console.log(`${order.no}: ${order.order_status}, payment ${order.payment_status}${order.refund ? `, refund ${order.refund.status} NT$${order.refund.amount}` : ''}`)
+    if (order.shipment.tracking_url) console.log(`tracking: ${order.shipment.carrier?.name} ${order.shipment.tracking_no} ${order.shipment.tracking_url}`)
+  }
+  for (const event of await orderEvents(deps, no!)) {
+    console.log(`  ${event.at.toISOString()}  ${event.subject.padEnd(8)} ${(event.from_status ?? '-').padEnd(12)} -> ${event.to_status.padEnd(12)} ${event.actor.padEnd(8)} ${event.reason ?? ''}`)
+  }
+} catch (error) {
+  if (error instanceof AppError) {
+    process.stderr.write(`${error.code}: ${error.message}${Object.keys(error.detail).length ? ` ${JSON.stringify(error.detail)}` : ''}\n`)
+    process.exitCode = 1
+  } else throw error
+} finally {
+  await sandbox?.stop()
+  sandboxServer?.close()
+  await database.close()
+}
