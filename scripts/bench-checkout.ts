@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:checkout`: checkouts per second and their latency (p50, p99) on PGlite and (when
+ * it answers) on Postgres. Each checkout is the whole `POST /ec-order`: key claim, quote, stock
+ * reservation, order rows and the PaymentIntent created in the embedded Stripe sandbox (on the
+ * same process, through the stripe SDK over HTTP, its journal synced to disk). Members check out
+ * concurrently with fresh Idempotency-Keys against products with ample stock; load goes to
+ * 127.0.0.1 only. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import type { CatalogueFile } from '../contract/catalogue-file'
+import { openDatabase } from '../server/db/client'
+import { variants } from '../server/db/schema'
+import { importCatalogue } from '../server/modules/catalogue-import/service'
+import { startShopProcess } from './lib/shop-process'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const postgresUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test')
+if (!postgresUrl.username) postgresUrl.username = process.env.PGUSER || os.userInfo().username
+
+const text = (en: string) => ({ zh_tw: en, en, ja: en })
+const catalogue: CatalogueFile = {
+  categories: [{ slug: 'bench', name: text('Bench'), position: 1 }],
+  cities: [{ slug: 'osaka', name: text('Osaka'), prefecture: text('Osaka'), picture: '/images/cities/osaka.svg', is_hot: true, position: 1 }],
+  trend_groups: [],
+  products: Array.from({ length: 20 }, (_, i) => ({
+    sku: `BENCH-${i}`,
+    name: text(`Bench snack ${i}`),
+    description: text('For measuring checkouts'),
+    categories: ['bench'],
+    city: 'osaka',
+    trend_group: null,
+    status: 'ACTIVE' as const,
+    stock_type: 'OFF_SHELF' as const,
+    expiry_date: '2030-01-01',
+    arrival_days: 5,
+    size: { length: 10, width: 10, height: 5, weight: 200 },
+    rank: i,
+    images: ['/images/products/bench.svg'],
+    variants: [{ sku: `BENCH-${i}-A`, label: text('1 box'), price: 200 + i * 10, stock_left: 1_000_000 }],
+  })),
+}
+
+const recipient = { name: '王小明', phone: '0912345678', zip_code: '106', county: '台北市', district: '大安區', address: '復興南路一段 390 號' }
+const invoice = { mode: 'personal', carrier_type: 'none', email: 'bench@example.tw', name: '王小明' }
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+async function bench(label: string, env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-checkout-'))
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
+  await importCatalogue(database.db, catalogue)
+  const lines = (await database.db.select().from(variants)).map((v) => ({ product_id: v.product_id, variant_id: v.id }))
+  await database.close()
+  const shop = await startShopProcess({ ...env, DATA_DIR: dataDir, SEED_CATALOGUE: 'false', AUTH_RATE_LIMIT: '99999', LOG_LEVEL: 'error' })
+  try {
+    const post = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(shop.url + pathname, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+    const tokens: string[] = []
+    for (let i = 0; i < connections; i++) {
+      const email = `bench${i}-${randomBytes(3).toString('hex')}@example.tw`
+      const password = 'matcha-2026'
+      await post('/api/v1/register', { first_name: '明', last_name: '王', email, phone_number: '0912345678', password, password_confirmation: password, birthday: '1990-01-01' })
+      tokens.push((await (await post('/api/v1/login', { email, password })).json()).data.token)
+    }
+    const latencies: number[] = []
+    let errors = 0
+    let n = 0
+    const until = performance.now() + seconds * 1000
+    const started = performance.now()
+    await Promise.all(
+      tokens.map(async (token, c) => {
+        while (performance.now() < until) {
+          const i = n++
+          const order = { lines: [{ ...lines[i % lines.length]!, quantity: 1 + (i % 3) }, { ...lines[(i + 7) % lines.length]!, quantity: 1 }], recipient, invoice }
+          const t0 = performance.now()
+          const res = await post('/api/v1/ec-order', order, { authorization: `Bearer ${token}`, 'idempotency-key': `bench-${c}-${i}` })
+          await res.arrayBuffer()
+          if (res.status === 201) latencies.push(performance.now() - t0)
+          else errors++
+        }
+      }),
+    )
+    const elapsed = (performance.now() - started) / 1000
+    latencies.sort((a, b) => a - b)
+    return { label, checkouts: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors }
+  } finally {
+    await shop.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function postgresDatabase() {
+  const admin = new pg.Client({ connectionString: postgresUrl.toString(), connectionTimeoutMillis: 1500 })
+  try {
+    await admin.connect()
+  } catch {
+    return undefined
+  }
+  const name = `shop_bench_${randomBytes(4).toString('hex')}`
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: postgresUrl.toString() })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+console.log(`POST /ec-order: ${connections} members checking out at once, ${seconds} s per database, ${os.cpus().length} cores, Node ${process.version}`)
+const rows = [await bench('pglite', {})]
+const database = await postgresDatabase()
+if (database) {
+  try {
+    rows.push(await bench('postgres', { DATABASE_URL: database.url }))
+  } finally {
+    await database.drop()
+  }
+}
+console.log('')
+console.log('database   checkouts   checkouts/s   p50 ms   p99 ms   errors')
+for (const r of rows) {
+  console.log(
+    `${r.label.padEnd(10)} ${String(r.checkouts).padStart(9)}   ${r.perSecond.toFixed(1).padStart(11)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${String(r.errors).padStart(6)}`,
+  )
+}
+if (!database) console.log(`postgres   not measured: ${postgresUrl.host} does not answer`)
