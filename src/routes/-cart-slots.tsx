@@ -65,8 +65,9 @@ const dockEntries = <DockEntries />
 const detailActions = <DetailActions />
 
 /**
- * Puts the cart and the favourites into the shared layout (header, dock, detail header, product
- * cards) and starts the cart for the page, once the session is known.
+ * Puts the cart and the favourites into a layout (header, dock, detail header, product cards) and
+ * starts the cart for the page, once the session is known. Each layout route wraps its layout in it,
+ * beside the account slots, so the two load together.
  */
 export function CartAndFavouriteSlots({ children }: { children: ReactNode }) {
   return (

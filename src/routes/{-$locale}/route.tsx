@@ -4,7 +4,6 @@ import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '../
 import { ErrorLayout } from '../../ui/error-layout'
 import { ErrorView } from '../../ui/error-view'
 import { SearchSuggestionsSlot, type SearchSuggestionsSlotProps } from '../../ui/search-box'
-import { CartAndFavouriteSlots } from '../-cart-slots'
 
 export const Route = createFileRoute('/{-$locale}')({
   beforeLoad: ({ params, location }) => {
@@ -27,13 +26,11 @@ export const Route = createFileRoute('/{-$locale}')({
 
 const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => <SearchSuggestions {...props} />
 
-/** Every search box on the site shows the search feature's suggestions; every layout gets the cart and the favourites. */
+/** Every search box on the site shows the search feature's suggestions. */
 function LocaleRoot() {
   return (
     <SearchSuggestionsSlot.Provider value={renderSearchSuggestions}>
-      <CartAndFavouriteSlots>
-        <Outlet />
-      </CartAndFavouriteSlots>
+      <Outlet />
     </SearchSuggestionsSlot.Provider>
   )
 }

@@ -8,14 +8,6 @@ const Svg = ({ size = 22, children, ...rest }: IconProps) => (
   </svg>
 )
 
-export const CartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 4h2l2.2 10.4a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" />
-    <circle cx="9.5" cy="19.5" r="1.3" />
-    <circle cx="17" cy="19.5" r="1.3" />
-  </Svg>
-)
-
 export const TrashIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />

@@ -1,9 +1,9 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '../../../lib/i18n'
-import { CartIcon } from './cart-icons'
+import { CartIcon } from './cart-icon'
 import { CartCount } from './cart-count'
-import { useCartCount } from './use-cart'
+import { useCartCount } from './use-cart-count'
 import './cart-links.css'
 
 /** The dock's cart entry, with the count. */

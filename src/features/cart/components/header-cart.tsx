@@ -1,8 +1,8 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { CartIcon } from './cart-icons'
+import { CartIcon } from './cart-icon'
 import { CartCount } from './cart-count'
-import { useCartCount } from './use-cart'
+import { useCartCount } from './use-cart-count'
 import './header-cart.css'
 
 // The list is fetched the first time the dropdown opens (or is about to), not with every page.

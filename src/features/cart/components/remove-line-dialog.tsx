@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Modal } from '../../../ui/modal'
 import type { CartItem } from '../stores/cart-rules'
 import { cart } from '../stores/cart-store'

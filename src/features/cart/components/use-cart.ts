@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio'
-import { itemCount, type CartItem, type CartNotice } from '../stores/cart-rules'
+import type { CartItem, CartNotice } from '../stores/cart-rules'
 import { cart } from '../stores/cart-store'
 
 /** The cart as components see it; re-renders when it changes. */
@@ -8,10 +8,4 @@ export function useCart() {
   const { ready, syncing, problem } = useSnapshot(cart.status)
   // snapshots are deeply read-only; components only read them
   return { lines: lines as CartItem[], notices: notices as CartNotice[], member: owner === 'member', ready, syncing, problem }
-}
-
-/** How many pieces the cart holds, for badges. */
-export function useCartCount(): number {
-  const { lines } = useSnapshot(cart.state)
-  return itemCount(lines)
 }

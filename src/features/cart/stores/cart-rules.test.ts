@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addItem, applyChange, compareCarts, groupByProduct, itemCount, removeItem, setItemQuantity, subtotalOf, type CartItem, type NewCartItem } from './cart-rules'
+import { groupByProduct, subtotalOf } from './cart-groups'
+import { applyChange, compareCarts } from './cart-reconcile'
+import { addItem, itemCount, removeItem, setItemQuantity, type CartItem, type NewCartItem } from './cart-rules'
 import { lineLimit, MAX_LINE_QUANTITY } from './line-limit'
 
 const ids = () => {

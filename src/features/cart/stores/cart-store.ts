@@ -1,9 +1,10 @@
 import { get, set } from 'idb-keyval'
-import { proxy, snapshot } from 'valtio'
+import { proxy, snapshot, subscribe } from 'valtio'
 import type { CartLine, CartLineInput } from '../../../../contract/cart'
 import { STOCK_TYPES } from '../../../../contract/constants'
 import { getAuthToken, onAuthTokenChange } from '../../../lib/api-client'
-import { addItem, removeItem, setItemQuantity, type AddResult, type CartChange, type CartItem, type CartNotice, type NewCartItem } from './cart-rules'
+import { announceStore, CART_CHANNEL, CART_STORAGE_KEY, cartBadge } from './cart-badge'
+import { addItem, itemCount, removeItem, setItemQuantity, type AddResult, type CartChange, type CartItem, type CartNotice, type NewCartItem } from './cart-rules'
 
 export interface CartData {
   /** whose cart this device holds: a visitor's stays here; a member's is the server's plus queued changes */
@@ -76,7 +77,6 @@ export interface SyncContext {
   notify(notices: CartNotice[]): void
 }
 
-const STORAGE_KEY = 'cart'
 const STATE_LOCK = 'shop-cart-state'
 const SYNC_LOCK = 'shop-cart-sync'
 const RETRY_MIN_MS = 2_000
@@ -164,7 +164,7 @@ const browserLock: CartLock = (name, task) => (typeof navigator !== 'undefined' 
 
 function broadcastChannel(): CartChannel | undefined {
   if (typeof BroadcastChannel === 'undefined') return undefined
-  const channel = new BroadcastChannel('shop-cart')
+  const channel = new BroadcastChannel(CART_CHANNEL)
   return {
     post: (rev) => channel.postMessage(rev),
     listen: (onChange) => {
@@ -216,7 +216,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
   async function read(): Promise<CartData> {
     if (storageWorks) {
       try {
-        return readStored(await storage.get(STORAGE_KEY))
+        return readStored(await storage.get(CART_STORAGE_KEY))
       } catch (error) {
         storageFailed(error)
       }
@@ -229,7 +229,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
     if (!storageWorks) return
     try {
       // a valtio proxy cannot be cloned into IndexedDB; its snapshot can
-      await storage.set(STORAGE_KEY, snapshot(state))
+      await storage.set(CART_STORAGE_KEY, snapshot(state))
     } catch (error) {
       storageFailed(error)
     }
@@ -456,5 +456,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
 
 export type CartStore = ReturnType<typeof createCartStore>
 
-/** The shop's one cart. */
+/** The shop's one cart: it keeps the badge's count and tells the page it has loaded. */
 export const cart = createCartStore()
+subscribe(cart.state, () => void (cartBadge.count = itemCount(cart.state.lines)))
+announceStore(cart)

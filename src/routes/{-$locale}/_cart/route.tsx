@@ -4,6 +4,7 @@ import { CookieBanner } from '../../../ui/cookie-banner'
 import { Header } from '../../../ui/header'
 import { useSearchNavigate } from '../../../ui/use-search-navigate'
 import { accountSlots } from '../../-account-slots'
+import { CartAndFavouriteSlots } from '../../-cart-slots'
 
 /** The cart layout (spec section 2): the header only, and the cookie notice. */
 export const Route = createFileRoute('/{-$locale}/_cart')({
@@ -17,12 +18,14 @@ function CartLayout() {
   const { data } = useShopConfig()
   const onSearch = useSearchNavigate()
   return (
-    <div className="layout layout--no-dock">
-      <Header shop={data?.shop} onSearch={onSearch} account={accountSlots.account} />
-      <main id="main" className="page-main">
-        <Outlet />
-      </main>
-      <CookieBanner privacyUrl={data?.shop.privacy_url} />
-    </div>
+    <CartAndFavouriteSlots>
+      <div className="layout layout--no-dock">
+        <Header shop={data?.shop} onSearch={onSearch} account={accountSlots.account} />
+        <main id="main" className="page-main">
+          <Outlet />
+        </main>
+        <CookieBanner privacyUrl={data?.shop.privacy_url} />
+      </div>
+    </CartAndFavouriteSlots>
   )
 }

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { SiteLayout } from '../../../ui/site-layout'
 import { accountSlots } from '../../-account-slots'
+import { CartAndFavouriteSlots } from '../../-cart-slots'
 
 export const Route = createFileRoute('/{-$locale}/_default')({
   loader: ({ context }) => {
@@ -13,8 +14,10 @@ export const Route = createFileRoute('/{-$locale}/_default')({
 function DefaultLayout() {
   const { data } = useShopConfig()
   return (
-    <SiteLayout shop={data?.shop} {...accountSlots}>
-      <Outlet />
-    </SiteLayout>
+    <CartAndFavouriteSlots>
+      <SiteLayout shop={data?.shop} {...accountSlots}>
+        <Outlet />
+      </SiteLayout>
+    </CartAndFavouriteSlots>
   )
 }

@@ -6,6 +6,7 @@ import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/ap
 import { setCookie } from '../../../lib/cookies'
 import { SiteLayout } from '../../../ui/site-layout'
 import { accountSlots } from '../../-account-slots'
+import { CartAndFavouriteSlots } from '../../-cart-slots'
 
 const HomeSearchSchema = v.object({
   referrer_code: v.fallback(
@@ -29,8 +30,10 @@ function HomeLayout() {
     if (referrerCode) setCookie(COOKIES.referrerCode, referrerCode)
   }, [referrerCode])
   return (
-    <SiteLayout shop={data?.shop} {...accountSlots} header="overlay">
-      <Outlet />
-    </SiteLayout>
+    <CartAndFavouriteSlots>
+      <SiteLayout shop={data?.shop} {...accountSlots} header="overlay">
+        <Outlet />
+      </SiteLayout>
+    </CartAndFavouriteSlots>
   )
 }

@@ -6,6 +6,7 @@ import { requireAccess } from '../../../lib/guards'
 import { MemberLayout } from '../../../ui/member-layout'
 import { SiteLayout } from '../../../ui/site-layout'
 import { accountSlots } from '../../-account-slots'
+import { CartAndFavouriteSlots } from '../../-cart-slots'
 
 /** The member area: only for signed-in members; visitors are sent to sign in and brought back. */
 export const Route = createFileRoute('/{-$locale}/_user')({
@@ -21,10 +22,12 @@ function UserLayout() {
   const { user } = useSession()
   const signOut = useSignOut()
   return (
-    <SiteLayout shop={data?.shop} {...accountSlots}>
-      <MemberLayout menu={user ? <UserSideMenu user={user} onLogout={() => void signOut()} /> : null}>
-        <Outlet />
-      </MemberLayout>
-    </SiteLayout>
+    <CartAndFavouriteSlots>
+      <SiteLayout shop={data?.shop} {...accountSlots}>
+        <MemberLayout menu={user ? <UserSideMenu user={user} onLogout={() => void signOut()} /> : null}>
+          <Outlet />
+        </MemberLayout>
+      </SiteLayout>
+    </CartAndFavouriteSlots>
   )
 }
