@@ -73,9 +73,12 @@ describe('typo allowance', () => {
     expect(ids({ query: 'latte macha' })).toEqual(['1'])
   })
 
-  it('counts a swap of two letters as two typos', () => {
-    const { ids } = engineWith([product('1', 'Matcha Latte')])
-    expect(ids({ query: 'mtacha' })).toEqual([])
+  it('counts a swap of two neighbouring letters as one typo', () => {
+    const { ids } = engineWith([product('1', 'Matcha Latte', { city: 'osaka' })])
+    expect(ids({ query: 'mtacha' })).toEqual(['1'])
+    expect(ids({ query: 'latte oskaa' })).toEqual(['1'])
+    // six letters allow one typo: a swap and a wrong letter are two
+    expect(ids({ query: 'mtachx' })).toEqual([])
   })
 
   it('ranks a hit holding the word as typed before one found through a typo', () => {

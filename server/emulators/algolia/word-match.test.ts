@@ -16,15 +16,16 @@ const collect = (find: (visit: (node: { w: string }) => void) => void) => {
   return words.sort()
 }
 
-/** Plain edit distance (insertions, deletions, substitutions), the whole table. */
+/** Typos between two words (insertions, deletions, substitutions, swaps of neighbours), the whole table. */
 function distance(a: string, b: string) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  const table = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
   for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    previous = current
+    for (let j = 1; j <= b.length; j++) {
+      table[i]![j] = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) table[i]![j] = Math.min(table[i]![j]!, table[i - 2]![j - 2]! + 1)
+    }
   }
-  return previous[b.length]!
+  return table[a.length]![b.length]!
 }
 
 // a small deterministic generator, so that a failure can be replayed
@@ -66,6 +67,16 @@ describe('radix tree lookups', () => {
     expect(collect((visit) => findWithin(tree, 'tsukqji', 1, visit))).toEqual(['tsukiji'])
     expect(collect((visit) => findWithin(tree, 'hxkkaidx', 1, visit))).toEqual([])
     expect(collect((visit) => findWithin(tree, 'hxkkaidx', 2, visit))).toEqual(['hokkaido'])
+  })
+
+  it('counts a swap of two neighbouring letters as one typo', () => {
+    expect(collect((visit) => findWithin(tree, 'mtacha', 1, visit))).toEqual(['macha', 'matcha'])
+    expect(collect((visit) => findWithin(tree, 'kyoot', 1, visit))).toEqual(['kyoto'])
+    expect(collect((visit) => findWithin(tree, 'ohkkaido', 1, visit))).toEqual(['hokkaido'])
+    expect(collect((visit) => findWithin(tree, 'ohkkaiod', 1, visit))).toEqual([])
+    expect(collect((visit) => findWithin(tree, 'ohkkaiod', 2, visit))).toEqual(['hokkaido'])
+    expect(prefixDistance('whitechocolate', 'cohcolate', 2)).toBe(1)
+    expect(prefixDistance('kyoto', 'ykoot', 2)).toBe(2)
   })
 
   it('keeps every word that starts with the term, however long', () => {

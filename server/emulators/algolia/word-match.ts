@@ -41,19 +41,23 @@ export function findWords(tree: Node, term: string, exact: boolean, visit: (word
 let rows = new Int32Array(1024)
 
 /**
- * Visits every word that starts with `term` or is within `budget` edits of it (Levenshtein:
- * insertions, deletions, substitutions), walking the tree once with one row of the edit-distance
- * table per character and leaving a branch as soon as every cell of its row exceeds the budget.
+ * Visits every word that starts with `term` or is within `budget` typos of it, counting as Algolia
+ * does: a missing, extra or wrong letter is one typo, and so is a swap of two letters next to each
+ * other (optimal string alignment distance). The tree is walked once with one row of the distance
+ * table per character; a branch is left once its row exceeds the budget and the row before it
+ * cannot bring it back through a swap.
  */
 export function findWithin(tree: Node, term: string, budget: number, visit: (word: Node) => void) {
   const width = term.length + 1
   const codes = Array.from(term, (_, i) => term.charCodeAt(i))
   for (let i = 0; i < width; i++) rows[i] = i
 
-  const walk = (node: Node, depth: number, prefix: boolean) => {
+  const walk = (node: Node, depth: number, prefix: boolean, before: number, beforeMin: number) => {
     for (const child of node.c.values()) {
       let d = depth
       let same = prefix
+      let last = before
+      let lastMin = beforeMin
       let alive = true
       for (let k = 0; k < child.s.length; k++) {
         const ch = child.s.charCodeAt(k)
@@ -70,7 +74,11 @@ export function findWithin(tree: Node, term: string, budget: number, visit: (wor
           const substitute = rows[prev + i - 1]! + (codes[i - 1] === ch ? 0 : 1)
           const remove = rows[prev + i]! + 1
           const insert = rows[next + i - 1]! + 1
-          const v = substitute < remove ? (substitute < insert ? substitute : insert) : remove < insert ? remove : insert
+          let v = substitute < remove ? (substitute < insert ? substitute : insert) : remove < insert ? remove : insert
+          if (i > 1 && d > 0 && codes[i - 1] === last && codes[i - 2] === ch) {
+            const swap = rows[prev - width + i - 2]! + 1
+            if (swap < v) v = swap
+          }
           rows[next + i] = v
           if (v < min) min = v
         }
@@ -81,50 +89,59 @@ export function findWithin(tree: Node, term: string, budget: number, visit: (wor
           alive = false
           break
         }
-        if (min > budget) {
+        if (min > budget && lastMin >= budget) {
           alive = false
           break
         }
+        last = ch
+        lastMin = min
       }
       if (!alive) continue
       if (child.e && rows[d * width + term.length]! <= budget) visit(child)
-      walk(child, d, same)
+      walk(child, d, same, last, lastMin)
     }
   }
-  walk(tree, 0, true)
+  walk(tree, 0, true, -1, 0)
 }
 
+let rowBefore = new Int32Array(64)
 let previousRow = new Int32Array(64)
 let currentRow = new Int32Array(64)
 
 /**
- * The smallest edit distance between `term` and any stretch of `word` (the table's first row is
- * free, so the match may start anywhere in the word, and the best last cell ends it anywhere),
- * giving up above `limit`.
+ * The smallest number of typos (as in findWithin, a swap of neighbours counting as one) between
+ * `term` and any stretch of `word`: the table's first row is free, so the match may start anywhere
+ * in the word, and the best last cell ends it anywhere. Gives up above `limit`.
  */
 export function prefixDistance(word: string, term: string, limit: number) {
   if (previousRow.length <= word.length) {
+    rowBefore = new Int32Array(word.length * 2 + 1)
     previousRow = new Int32Array(word.length * 2 + 1)
     currentRow = new Int32Array(word.length * 2 + 1)
   }
+  let before = rowBefore
   let previous = previousRow.fill(0, 0, word.length + 1)
   let current = currentRow
+  let previousMin = 0
   for (let i = 1; i <= term.length; i++) {
     current[0] = i
     let rowMin = i
     const t = term.charCodeAt(i - 1)
+    const u = i > 1 ? term.charCodeAt(i - 2) : -1
     for (let j = 1; j <= word.length; j++) {
-      const cost = t === word.charCodeAt(j - 1) ? 0 : 1
-      const v = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
+      const w = word.charCodeAt(j - 1)
+      let v = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (t === w ? 0 : 1))
+      if (j > 1 && u === w && t === word.charCodeAt(j - 2)) v = Math.min(v, before[j - 2]! + 1)
       current[j] = v
       if (v < rowMin) rowMin = v
     }
-    if (rowMin > limit) return limit + 1
-    ;[previous, current] = [current, previous]
+    if (rowMin > limit && previousMin >= limit) return limit + 1
+    previousMin = rowMin
+    ;[before, previous, current] = [previous, current, before]
   }
   let best = previous[0]!
   for (let j = 1; j <= word.length; j++) if (previous[j]! < best) best = previous[j]!
-  return best
+  return Math.min(best, limit + 1)
 }
 
 /** Whether one word of a record's text comes within `typos` of `term` (see prefixDistance). */
