@@ -39,6 +39,13 @@ describe.each(targets)('orders on $kind', (target) => {
     return (await m.call('GET', `/api/v1/ec-order/${placed.body.data.no}`)).body.data
   }
 
+  it('tells the PWA how to take card payments', async () => {
+    const { body } = await shop.request('GET', '/api/v1/config')
+    expect(body.data.payment).toEqual({ provider: 'stripe', publishable_key: shop.keys.publishableKey, sandbox: true })
+    expect(JSON.stringify(body)).not.toContain(shop.keys.secretKey)
+    expect(JSON.stringify(body)).not.toContain(shop.keys.webhookSecret)
+  })
+
   it('prices the order on the server, takes the stock, empties the ordered cart lines and is paid through Stripe', async () => {
     const m = await shop.member()
     await m.call('POST', '/api/v1/cart', shop.line('SNK-0001-A', 2))
