@@ -55,7 +55,19 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'sonner', message: 'Use toast from src/lib/toast.ts: it loads sonner with the first toast and mounts the toaster.', allowTypeImports: true }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/toaster.tsx', 'src/lib/toast.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['tests/**', '**/*.test.{ts,tsx}', 'scripts/**'],

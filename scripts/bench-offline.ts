@@ -4,7 +4,7 @@
  * times and prints the time from navigation to the first product card painted with its picture,
  * and the size of the precached app shell. Run `npm run build` first.
  */
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'

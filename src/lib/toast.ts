@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
+import type * as SonnerModule from 'sonner'
 import type { ExternalToast } from 'sonner'
 
-type Sonner = typeof import('sonner')
+type Sonner = typeof SonnerModule
 
 /**
  * Toasts without sonner in the first download: the library (about 10 KB compressed) is fetched

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import type { Product, Variant } from '../../../../contract/catalog'
 import type { NewCartItem } from '../stores/cart-rules'
 import { cart } from '../stores/cart-store'

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { useLocale } from '../../../lib/i18n'
 import { addFavourite } from './add-favourite'
 import { favouriteIdsQueryOptions } from './get-favourite-ids'

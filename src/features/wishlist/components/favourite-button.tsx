@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { useFavouriteIds } from '../api/get-favourite-ids'
 import { useToggleFavourite } from '../api/toggle-favourite'
 import { HeartIcon } from './heart-icon'
