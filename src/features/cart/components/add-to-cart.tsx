@@ -3,11 +3,10 @@ import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import type { Product, Variant } from '../../../../contract/catalog'
 import type { NewCartItem } from '../stores/cart-rules'
-import { cart } from '../stores/cart-store'
 import { lineLimit, MAX_LINE_QUANTITY } from '../stores/line-limit'
 import { CartIcon } from './cart-icon'
 import { QuantityStepper } from './quantity-stepper'
-import { useCart } from './use-cart'
+import { useQuantityInCart } from './use-cart-count'
 import './add-to-cart.css'
 
 /** Stock at or below this is pointed out next to the button. */
@@ -39,12 +38,11 @@ interface AddToCartProps {
 /** The product page's quantity and 'Add to cart', limited by the stock (a pre-order's allocation) and what the cart holds. */
 export function AddToCart({ product, variantId }: AddToCartProps) {
   const { t } = useLingui()
-  const { lines } = useCart()
   const [wanted, setWanted] = useState(1)
   const [busy, setBusy] = useState(false)
   const variant = product.variants.find((v) => v.id === variantId) ?? (product.variants.length === 1 ? product.variants[0] : undefined)
   const max = variant ? lineLimit(variant.stock_left) : 0
-  const inCart = variant ? (lines.find((l) => l.variant_id === variant.id)?.quantity ?? 0) : 0
+  const inCart = useQuantityInCart(variant?.id)
   const room = Math.max(0, max - inCart)
   const quantity = Math.min(Math.max(1, wanted), Math.max(1, room))
   const preOrder = product.stock_type === 'PRE_ORDER'
@@ -61,6 +59,8 @@ export function AddToCart({ product, variantId }: AddToCartProps) {
     if (!variant) return
     setBusy(true)
     try {
+      // the cart itself is fetched with the first add, not with the page
+      const { cart } = await import('../stores/cart-store')
       const result = await cart.add(cartItemOf(product, variant), quantity)
       if (result.status === 'added') toast.success(t`Add success`, { id: 'cart-add' })
       else if (result.status === 'capped') {

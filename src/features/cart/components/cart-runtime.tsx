@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { getAuthToken, onAuthTokenChange } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/i18n'
-import { CART_CHANNEL, cartBadge, countStored, readStoredCart, storedForMember, storeIfLoaded, whenStoreLoads } from '../stores/cart-badge'
+import { CART_CHANNEL, readStoredCart, showStored, storedForMember, storeIfLoaded, whenStoreLoads } from '../stores/cart-badge'
 
 const loadStore = () => import('../stores/cart-store')
 
@@ -19,7 +19,7 @@ function wire(sessionReady: () => Promise<void>) {
   const readBadge = () =>
     void readStoredCart().then((stored) => {
       // once loaded, the store keeps the count itself
-      if (!storeIfLoaded()) cartBadge.count = countStored(stored)
+      if (!storeIfLoaded()) showStored(stored)
     })
   readBadge()
   if (typeof BroadcastChannel !== 'undefined') new BroadcastChannel(CART_CHANNEL).addEventListener('message', readBadge)

@@ -9,23 +9,29 @@ import type { CartStore } from './cart-store'
 export const CART_STORAGE_KEY = 'cart'
 export const CART_CHANNEL = 'shop-cart'
 
-/** How many pieces the stored cart holds, for badges. */
-export const cartBadge = proxy({ count: 0 })
+/** How many pieces the stored cart holds (for badges), and how many of each variant (for 'Add to cart'). */
+export const cartBadge = proxy({ count: 0, byVariant: {} as Record<number, number> })
 
 interface StoredShape {
   owner?: unknown
   lines?: unknown
 }
 
-/** The pieces in a stored cart (what cart-store.ts writes); anything unreadable counts as nothing. */
-export function countStored(stored: unknown): number {
-  const lines = (stored as StoredShape | undefined)?.lines
-  if (!Array.isArray(lines)) return 0
-  return lines.reduce<number>((sum, line) => {
-    const quantity = (line as { quantity?: unknown } | null)?.quantity
-    return typeof quantity === 'number' && Number.isFinite(quantity) && quantity >= 1 ? sum + quantity : sum
-  }, 0)
+/** Shows the pieces of a cart's lines (what cart-store.ts keeps); anything unreadable counts as nothing. */
+export function showLines(lines: unknown): void {
+  let count = 0
+  const byVariant: Record<number, number> = {}
+  for (const line of Array.isArray(lines) ? lines : []) {
+    const { quantity, variant_id: variant } = (line ?? {}) as { quantity?: unknown; variant_id?: unknown }
+    if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity < 1 || typeof variant !== 'number') continue
+    count += quantity
+    byVariant[variant] = (byVariant[variant] ?? 0) + quantity
+  }
+  cartBadge.count = count
+  cartBadge.byVariant = byVariant
 }
+
+export const showStored = (stored: unknown): void => showLines((stored as StoredShape | undefined)?.lines)
 
 /** Whether the stored cart is a member's (so the store must follow the session and the server). */
 export const storedForMember = (stored: unknown): boolean => (stored as StoredShape | undefined)?.owner === 'member'

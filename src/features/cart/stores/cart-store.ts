@@ -3,8 +3,8 @@ import { proxy, snapshot, subscribe } from 'valtio'
 import type { CartLine, CartLineInput } from '../../../../contract/cart'
 import { STOCK_TYPES } from '../../../../contract/constants'
 import { getAuthToken, onAuthTokenChange } from '../../../lib/api-client'
-import { announceStore, CART_CHANNEL, CART_STORAGE_KEY, cartBadge } from './cart-badge'
-import { addItem, itemCount, removeItem, setItemQuantity, type AddResult, type CartChange, type CartItem, type CartNotice, type NewCartItem } from './cart-rules'
+import { announceStore, CART_CHANNEL, CART_STORAGE_KEY, showLines } from './cart-badge'
+import { addItem, removeItem, setItemQuantity, type AddResult, type CartChange, type CartItem, type CartNotice, type NewCartItem } from './cart-rules'
 
 export interface CartData {
   /** whose cart this device holds: a visitor's stays here; a member's is the server's plus queued changes */
@@ -458,5 +458,5 @@ export type CartStore = ReturnType<typeof createCartStore>
 
 /** The shop's one cart: it keeps the badge's count and tells the page it has loaded. */
 export const cart = createCartStore()
-subscribe(cart.state, () => void (cartBadge.count = itemCount(cart.state.lines)))
+subscribe(cart.state, () => showLines(cart.state.lines))
 announceStore(cart)

@@ -4,7 +4,7 @@ import type { WishlistCategorySchema } from '../../../../contract/cart'
 import type { Locale } from '../../../../contract/constants'
 import { apiGet } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/i18n'
-import { WISHLIST_KEY } from './wishlist-keys'
+import { freshFor, WISHLIST_KEY } from './wishlist-keys'
 
 export type FavouriteCategory = v.InferOutput<typeof WishlistCategorySchema>
 
@@ -16,6 +16,7 @@ export const favouriteCategoriesQueryOptions = (locale: Locale) =>
   queryOptions({
     queryKey: [...WISHLIST_KEY, locale, 'categories'],
     queryFn: ({ signal }) => getFavouriteCategories(locale, signal),
+    staleTime: freshFor(60_000),
   })
 
 export const useFavouriteCategories = () => useSuspenseQuery(favouriteCategoriesQueryOptions(useLocale()))

@@ -4,7 +4,7 @@ import type { Locale } from '../../../../contract/constants'
 import type { Paged } from '../../../../contract/page'
 import { apiGet } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/i18n'
-import { WISHLIST_KEY } from './wishlist-keys'
+import { freshFor, WISHLIST_KEY } from './wishlist-keys'
 
 export const FAVOURITES_PER_PAGE = 12
 
@@ -21,6 +21,7 @@ export const favouritesQueryOptions = (locale: Locale, filter: FavouritesFilter)
   queryOptions({
     queryKey: [...WISHLIST_KEY, locale, 'page', { category_id: filter.category_id, page: filter.page ?? 1 }],
     queryFn: ({ signal }) => getFavourites(locale, filter, signal),
+    staleTime: freshFor(60_000),
   })
 
 export const useFavourites = (filter: FavouritesFilter) => useSuspenseQuery(favouritesQueryOptions(useLocale(), filter))
