@@ -65,11 +65,6 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       pricing: deps.config.checkout,
       locale,
     })
-    // in variant order, so that two orders never wait on each other's rows
-    const byVariant = input.lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.variant_id - b.line.variant_id)
-    for (const { line, index } of byVariant) {
-      if (!(await repo.takeStock(tx, line.variant_id, line.quantity, now))) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${index}`]: ['Out of stock'] })
-    }
     const order = await repo.insertOrder(tx, {
       no: newOrderNo(now),
       user_id: userId,
@@ -89,10 +84,6 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       created_at: now,
       updated_at: now,
     })
-    if (quote.coupon) {
-      const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
-      await repo.updateOrder(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
-    }
     const names = await repo.catalogueNames(
       tx,
       quote.lines.map((l) => l.variant_id),
@@ -122,6 +113,16 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       input.lines.map((l) => l.variant_id),
     )
     await repo.linkRequest(tx, userId, key, order.id)
+    // the contended rows last, so that their locks are held only until the commit that follows:
+    // the variants in variant order (two orders never wait on each other), then the coupon
+    const byVariant = input.lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.variant_id - b.line.variant_id)
+    for (const { line, index } of byVariant) {
+      if (!(await repo.takeStock(tx, line.variant_id, line.quantity, now))) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${index}`]: ['Out of stock'] })
+    }
+    if (quote.coupon) {
+      const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
+      await repo.updateOrder(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
+    }
     return order.id
   })
   const order = (await repo.orderById(deps.db, orderId))!
