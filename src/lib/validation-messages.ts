@@ -33,7 +33,44 @@ const INLINE_MESSAGES: Record<string, MessageDescriptor> = {
   'may be at most 40 characters': msg`may be at most 40 characters`,
 }
 
-const DESCRIPTORS: Record<string, MessageDescriptor> = { ...CONTRACT_MESSAGES, ...INLINE_MESSAGES }
+/**
+ * The checkout's messages (contract/recipient, invoice, coupon, order), written out rather than
+ * imported so that every form does not load those schemas; a test in src/features/checkout checks
+ * that the list covers the contract.
+ */
+const CHECKOUT_MESSAGES: Record<string, MessageDescriptor> = {
+  'is invalid': msg`is invalid`,
+  'is too small': msg`is too small`,
+  'is too long': msg`is too long`,
+  'may be at most 32 characters': msg`may be at most 32 characters`,
+  'may be at most 60 characters': msg`may be at most 60 characters`,
+  'may be at most 100 characters': msg`may be at most 100 characters`,
+  'Please enter a valid Taiwan phone number': msg`Please enter a valid Taiwan phone number`,
+  'Please enter the correct postal code format': msg`Please enter the correct postal code format`,
+  'Please choose a county or city': msg`Please choose a county or city`,
+  'Please choose a district of this county or city': msg`Please choose a district of this county or city`,
+  'A mobile barcode is a slash followed by 7 characters (0-9, A-Z, . + -)': msg`A mobile barcode is a slash followed by 7 characters (0-9, A-Z, . + -)`,
+  'mobile barcode does not exist': msg`mobile barcode does not exist`,
+  'A citizen certificate barcode is 2 capital letters followed by 14 digits': msg`A citizen certificate barcode is 2 capital letters followed by 14 digits`,
+  'Please enter a valid 8-digit company tax number': msg`Please enter a valid 8-digit company tax number`,
+  'A donation code is 3 to 7 digits': msg`A donation code is 3 to 7 digits`,
+  'A personal invoice cannot be changed to a company invoice after issue.': msg`A personal invoice cannot be changed to a company invoice after issue.`,
+  'The name should match your government ID.': msg`The name should match your government ID.`,
+  'Coupon error': msg`Coupon error`,
+  'Promo code successful': msg`Promo code successful`,
+  'Your cart is empty.': msg`Your cart is empty.`,
+  'lists the same variant twice': msg`lists the same variant twice`,
+  'This coupon code does not exist.': msg`This coupon code does not exist.`,
+  'This coupon is no longer offered.': msg`This coupon is no longer offered.`,
+  'This coupon cannot be used yet.': msg`This coupon cannot be used yet.`,
+  'This coupon has expired.': msg`This coupon has expired.`,
+  'Your order does not reach this coupon’s minimum spend.': msg`Your order does not reach this coupon’s minimum spend.`,
+  'You have already used this coupon.': msg`You have already used this coupon.`,
+  'This coupon has been fully redeemed.': msg`This coupon has been fully redeemed.`,
+  'give either a saved recipient (recipient_id) or a recipient, not both': msg`give either a saved recipient (recipient_id) or a recipient, not both`,
+}
+
+const DESCRIPTORS: Record<string, MessageDescriptor> = { ...CONTRACT_MESSAGES, ...INLINE_MESSAGES, ...CHECKOUT_MESSAGES }
 
 /** A validation message in the active language; unknown texts (e.g. already translated by the server) pass through. */
 export function translateValidationMessage(message: string): string {

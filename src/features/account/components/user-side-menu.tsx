@@ -20,6 +20,13 @@ const FavouriteIcon = () => (
   </svg>
 )
 
+const OrderIcon = () => (
+  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2V3Z" />
+    <path d="M9 8h6M9 12h6" />
+  </svg>
+)
+
 const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 992px)').matches
 
 /**
@@ -78,6 +85,12 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
             <Link to="/{-$locale}/user/favorite" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
               <FavouriteIcon />
               {t`My favourites`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/{-$locale}/user/order" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <OrderIcon />
+              {t`My orders`}
             </Link>
           </li>
           {user.has_password ? (

@@ -29,6 +29,13 @@ const FavouriteIcon = () => (
   </svg>
 )
 
+const OrderIcon = () => (
+  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2V3Z" />
+    <path d="M9 8h6M9 12h6" />
+  </svg>
+)
+
 /**
  * A disclosure of links, keyboard operable like the language menu (arrows, Home/End, Escape). The
  * spec's entries are info, favorite, order, comment, notification, referrer and logout; those whose
@@ -112,6 +119,12 @@ function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
           <Link to="/{-$locale}/user/favorite" params={{ locale }} className="member-menu__item" onClick={close}>
             <FavouriteIcon />
             {t`My favourites`}
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$locale}/user/order" params={{ locale }} className="member-menu__item" onClick={close}>
+            <OrderIcon />
+            {t`My orders`}
           </Link>
         </li>
         <li>

@@ -1,0 +1,252 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useSnapshot } from 'valtio'
+import { InvoiceOptionsInputSchema } from '../../../../contract/invoice'
+import type { CreateOrderInput, Order } from '../../../../contract/order'
+import { RecipientInputSchema } from '../../../../contract/recipient'
+import type { PublicConfig } from '../../../../contract/shop'
+import { isApiError } from '../../../lib/api-client'
+import { formatPrice } from '../../../lib/format-price'
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { useLocalePrefix } from '../../../lib/i18n'
+import { useCreateRecipient } from '../api/create-recipient'
+import { useRecipients } from '../api/get-recipients'
+import { useQuote } from '../api/get-quote'
+import { usePlaceOrder } from '../api/place-order'
+import { checkoutDraft, checkoutNotices, clearDraft, draftActions } from '../stores/checkout-draft'
+import { orderAttempts } from '../stores/order-attempt'
+import { lineInputs, type CheckoutLine } from './checkout-line'
+import { CouponField, couponProblem } from './coupon-field'
+import { invoiceInputOf } from './invoice-input'
+import { InvoiceSection } from './invoice-section'
+import { OrderSummary } from './order-summary'
+import { RecipientSection } from './recipient-section'
+import { useCarrierCheck } from './use-carrier-check'
+import './checkout.css'
+
+interface CheckoutFormProps {
+  lines: readonly CheckoutLine[]
+  member: { email: string; name: string }
+  settings: PublicConfig['checkout'] | undefined
+  /** the order is placed: the route takes the ordered lines out of the cart and shows the payment step */
+  onPlaced: (order: Order) => void
+}
+
+/** Errors of the fields the shopper has left (or all of them after pressing "Place order"), keyed without the prefix. */
+const visible = (errors: FieldErrors, touched: ReadonlySet<string>, prefix: string, all: boolean): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([field]) => all || touched.has(`${prefix}.${field}`)))
+
+/** Server field errors under `prefix.` (e.g. `invoice.tax_id`), keyed without it. */
+const under = (errors: FieldErrors, prefix: string): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).flatMap(([field, message]) => (field.startsWith(`${prefix}.`) ? [[field.slice(prefix.length + 1), message]] : [])))
+
+/**
+ * The payment page's form: recipient, delivery, invoice, coupon and the server's totals, then
+ * "Place order". Every field is checked as the shopper leaves it with the same schema the server
+ * uses; one problem at a time is announced near the button.
+ */
+export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutFormProps) {
+  const { t } = useLingui()
+  const locale = useLocalePrefix()
+  const draft = useSnapshot(checkoutDraft)
+  const recipients = useRecipients()
+  const quote = useQuote({ lines: lineInputs(lines), coupon_code: draft.coupon, shipment: 'home' })
+  const createRecipient = useCreateRecipient()
+  const placeOrder = usePlaceOrder()
+  const carrier = useCarrierCheck(settings?.carrier_check ?? false)
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [submitted, setSubmitted] = useState(false)
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [problem, setProblem] = useState<{ text: string; toCart?: boolean } | null>(null)
+  const { coupon: couponTrouble } = useSnapshot(checkoutNotices)
+  const [busy, setBusy] = useState(false)
+  const placing = useRef(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const problemId = useId()
+
+  // the member's own name and e-mail start the fields that are still empty
+  useEffect(() => draftActions.prefill({ email: member.email, name: member.name }), [member.email, member.name])
+
+  // a coupon the quote refuses (the cart changed under its minimum spend) is taken off, with the reason
+  useEffect(() => {
+    const error = quote.error
+    if (isApiError(error) && error.code === 'COUPON_INVALID') draftActions.removeCoupon(couponProblem(error))
+  }, [quote.error])
+
+  const newRecipient = draft.recipientChoice === 'new'
+  const recipientCheck = validateForm(RecipientInputSchema, draft.recipient)
+  const invoiceCheck = validateForm(InvoiceOptionsInputSchema, invoiceInputOf(draft.invoice))
+  const carrierWord = draft.invoice.mode === 'personal' && draft.invoice.carrier_type === 'mobile' ? carrier.noteFor(draft.invoice.carrier_code) : { error: undefined, note: undefined }
+  const recipientErrors = { ...under(serverErrors, 'recipient'), ...(recipientCheck.ok ? {} : visible(recipientCheck.errors, touched, 'recipient', submitted)) }
+  const invoiceErrors = { ...under(serverErrors, 'invoice'), ...(invoiceCheck.ok ? {} : visible(invoiceCheck.errors, touched, 'invoice', submitted)) }
+  if (carrierWord.error && !invoiceErrors.carrier_code) invoiceErrors.carrier_code = carrierWord.error
+
+  const leave = (prefix: string) => (field: string) => {
+    setTouched((before) => new Set(before).add(`${prefix}.${field}`))
+    setServerErrors((before) => {
+      const { [`${prefix}.${field}`]: _dropped, ...rest } = before
+      return rest
+    })
+    if (prefix === 'invoice' && field === 'carrier_code' && draft.invoice.carrier_type === 'mobile') void carrier.check(checkoutDraft.invoice.carrier_code)
+  }
+
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      ;(invalid ?? document.getElementById(problemId))?.focus()
+    })
+
+  const quoteProblem = (): { text: string; toCart?: boolean } | null => {
+    const error = quote.error
+    if (!error || (isApiError(error) && error.code === 'COUPON_INVALID')) return null
+    if (isApiError(error) && (error.code === 'OUT_OF_STOCK' || error.code === 'PRODUCT_UNAVAILABLE')) return { text: error.message, toCart: true }
+    return { text: error.message }
+  }
+  const shownProblem = problem ?? quoteProblem()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    // a second click (or Enter) while the first is on its way changes nothing
+    if (placing.current) return
+    setSubmitted(true)
+    setProblem(null)
+    const mobile = draft.invoice.mode === 'personal' && draft.invoice.carrier_type === 'mobile'
+    if ((newRecipient && !recipientCheck.ok) || !invoiceCheck.ok || carrierWord.error) {
+      focusFirstProblem()
+      return
+    }
+    if (draft.recipientChoice === null) {
+      setProblem({ text: t`Please choose a recipient.` })
+      focusFirstProblem()
+      return
+    }
+    if (!quote.data || quote.isFetching) {
+      setProblem({ text: t`The totals are being updated. Please try again in a moment.` })
+      return
+    }
+    placing.current = true
+    setBusy(true)
+    try {
+      if (mobile) {
+        const checked = await carrier.check(checkoutDraft.invoice.carrier_code)
+        if (checked?.status === 'missing') {
+          focusFirstProblem()
+          return
+        }
+      }
+      let recipientId = typeof draft.recipientChoice === 'number' ? draft.recipientChoice : undefined
+      let recipient: CreateOrderInput['recipient']
+      if (newRecipient && recipientCheck.ok) {
+        if (draft.saveRecipient) {
+          const saved = await createRecipient.mutateAsync(recipientCheck.output)
+          draftActions.chooseRecipient(saved.id)
+          recipientId = saved.id
+        } else recipient = recipientCheck.output
+      }
+      if (!invoiceCheck.ok) return
+      const input: CreateOrderInput = {
+        lines: lineInputs(lines),
+        ...(recipientId !== undefined ? { recipient_id: recipientId } : { recipient }),
+        invoice: invoiceCheck.output,
+        coupon_code: draft.coupon,
+        shipment: 'home',
+      }
+      const order = await placeOrder.mutateAsync({ input, key: orderAttempts.keyFor(input) })
+      orderAttempts.finish()
+      clearDraft()
+      onPlaced(order)
+    } catch (error) {
+      handleFailure(error)
+    } finally {
+      placing.current = false
+      setBusy(false)
+    }
+  }
+
+  function handleFailure(error: unknown) {
+    if (!isApiError(error)) {
+      setProblem({ text: t`Oops...Something went wrong` })
+      return
+    }
+    // the same content keeps its key: pressing again answers the order if it was placed after all
+    const mayRetry = error.status === 0 || error.status >= 500 || error.code === 'IN_PROGRESS'
+    if (!mayRetry) orderAttempts.finish()
+    if (error.code === 'COUPON_INVALID') {
+      draftActions.removeCoupon(couponProblem(error))
+      return
+    }
+    if (error.code === 'OUT_OF_STOCK' || error.code === 'PRODUCT_UNAVAILABLE') {
+      void quote.refetch()
+      setProblem({ text: error.message, toCart: true })
+      return
+    }
+    const fields = serverFieldErrors(error)
+    if (error.code === 'VALIDATION_FAILED' && Object.keys(fields).length > 0) {
+      // a recipient saved on its own answers its fields without the prefix
+      setServerErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field.includes('.') ? field : `recipient.${field}`, message])))
+      focusFirstProblem()
+      return
+    }
+    const reason = error.message
+    setProblem({ text: mayRetry ? t`${reason} Press “Place order” again: an order already placed is kept, never placed twice.` : reason })
+    focusFirstProblem()
+  }
+
+  const amount = quote.data ? formatPrice(quote.data.amount) : ''
+  const fee = settings ? formatPrice(settings.logistics_fee) : ''
+  const threshold = settings ? formatPrice(settings.free_shipping_threshold) : ''
+
+  return (
+    <form ref={formRef} className="checkout" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="checkout__main">
+        <RecipientSection recipients={recipients.data} failed={recipients.isError} errors={recipientErrors} onLeaveField={leave('recipient')} />
+        <section className="checkout-section" aria-labelledby="checkout-shipment">
+          <h2 id="checkout-shipment" className="checkout-section__title">
+            {t`Delivery`}
+          </h2>
+          <label className="choice is-chosen">
+            <input type="radio" name="shipment" checked readOnly />
+            <span className="choice__body">
+              <span className="choice__title">{t`Home delivery`}</span>
+              {settings ? <span className="choice__text">{t`${fee}, free for orders of ${threshold} or more`}</span> : null}
+            </span>
+          </label>
+        </section>
+        <InvoiceSection errors={invoiceErrors} onLeaveField={leave('invoice')} carrierNote={carrierWord.note} />
+      </div>
+      <OrderSummary
+        lines={lines}
+        quote={quote.data}
+        updating={quote.isFetching}
+        coupon={
+          <CouponField
+            lines={lines}
+            applied={quote.data?.coupon ?? null}
+            appliedCode={draft.coupon}
+            problem={couponTrouble}
+            onApply={draftActions.applyCoupon}
+            onRemove={() => draftActions.removeCoupon()}
+          />
+        }
+      >
+        <div id={problemId} className={shownProblem ? 'form-alert' : 'visually-hidden'} role="alert" tabIndex={-1}>
+          {shownProblem ? (
+            <>
+              {shownProblem.text}{' '}
+              {shownProblem.toCart ? (
+                <Link to="/{-$locale}/cart" params={{ locale }}>
+                  {t`Back to the cart`}
+                </Link>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+        <button type="submit" className="button button-primary button-block checkout__place" aria-disabled={busy || undefined} disabled={lines.length === 0}>
+          {busy ? t`Placing your order…` : amount ? t`Place order · ${amount}` : t`Place order`}
+        </button>
+        <p className="checkout-summary__note">{t`You pay by card on the next step.`}</p>
+      </OrderSummary>
+    </form>
+  )
+}

@@ -1,0 +1,137 @@
+import { proxy, snapshot, subscribe } from 'valtio'
+import type { CarrierType, InvoiceMode } from '../../../../contract/invoice'
+import { onAuthTokenChange } from '../../../lib/api-client'
+
+/** What the shopper has typed on the payment page, kept for this tab so a reload loses nothing. */
+export interface CheckoutDraft {
+  /** a saved recipient's id, 'new' for the form, null until the saved ones are known */
+  recipientChoice: number | 'new' | null
+  recipient: { name: string; phone: string; zip_code: string; county: string; district: string; address: string }
+  /** save a newly typed recipient when the order is placed */
+  saveRecipient: boolean
+  invoice: {
+    mode: InvoiceMode
+    carrier_type: CarrierType
+    carrier_code: string
+    email: string
+    name: string
+    tax_id: string
+    company_title: string
+    donation_code: string
+  }
+  /** the coupon applied to the quote */
+  coupon: string | null
+}
+
+const STORAGE_KEY = 'checkout-draft'
+
+export const emptyDraft = (): CheckoutDraft => ({
+  recipientChoice: null,
+  recipient: { name: '', phone: '', zip_code: '', county: '', district: '', address: '' },
+  saveRecipient: true,
+  invoice: { mode: 'personal', carrier_type: 'none', carrier_code: '', email: '', name: '', tax_id: '', company_title: '', donation_code: '' },
+  coupon: null,
+})
+
+const storage = (): Storage | undefined => {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** A stored draft, field by field: anything missing or of the wrong type falls back to empty. */
+export function readDraft(raw: string | null | undefined): CheckoutDraft {
+  const draft = emptyDraft()
+  if (!raw) return draft
+  let stored: unknown
+  try {
+    stored = JSON.parse(raw)
+  } catch {
+    return draft
+  }
+  if (typeof stored !== 'object' || stored === null) return draft
+  const s = stored as Partial<Record<keyof CheckoutDraft, unknown>>
+  const copyStrings = <T extends Record<string, unknown>>(target: T, source: unknown) => {
+    if (typeof source !== 'object' || source === null) return
+    for (const key of Object.keys(target)) {
+      const value = (source as Record<string, unknown>)[key]
+      if (typeof value === typeof target[key]) (target as Record<string, unknown>)[key] = value
+    }
+  }
+  if (s.recipientChoice === 'new' || (typeof s.recipientChoice === 'number' && Number.isInteger(s.recipientChoice))) draft.recipientChoice = s.recipientChoice
+  copyStrings(draft.recipient, s.recipient)
+  copyStrings(draft.invoice, s.invoice)
+  if (typeof s.saveRecipient === 'boolean') draft.saveRecipient = s.saveRecipient
+  if (typeof s.coupon === 'string' && s.coupon) draft.coupon = s.coupon
+  return draft
+}
+
+export const checkoutDraft = proxy<CheckoutDraft>(readDraft(storage()?.getItem(STORAGE_KEY)))
+
+subscribe(checkoutDraft, () => {
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(snapshot(checkoutDraft)))
+  } catch {
+    // a full or blocked storage only costs the copy that survives a reload
+  }
+})
+
+type RecipientField = keyof CheckoutDraft['recipient']
+type InvoiceField = keyof CheckoutDraft['invoice']
+
+/** The changes the payment page makes to the draft. */
+export const draftActions = {
+  chooseRecipient(choice: number | 'new'): void {
+    checkoutDraft.recipientChoice = choice
+  },
+  setRecipientField(field: RecipientField, value: string): void {
+    checkoutDraft.recipient[field] = value
+  },
+  /** a new county clears the district, which belongs to the old one */
+  chooseCounty(name: string): void {
+    checkoutDraft.recipient.county = name
+    checkoutDraft.recipient.district = ''
+  },
+  /** the district's 3-digit postal code is filled in; a longer code that already starts with it stays */
+  chooseDistrict(name: string, zip: string | undefined): void {
+    checkoutDraft.recipient.district = name
+    if (zip && !checkoutDraft.recipient.zip_code.startsWith(zip)) checkoutDraft.recipient.zip_code = zip
+  },
+  setSaveRecipient(save: boolean): void {
+    checkoutDraft.saveRecipient = save
+  },
+  setInvoice<F extends InvoiceField>(field: F, value: CheckoutDraft['invoice'][F]): void {
+    checkoutDraft.invoice[field] = value
+  },
+  /** the member's own name and e-mail start the fields that are still empty */
+  prefill(member: { email: string; name: string }): void {
+    if (!checkoutDraft.invoice.email) checkoutDraft.invoice.email = member.email
+    if (!checkoutDraft.invoice.name) checkoutDraft.invoice.name = member.name
+    if (!checkoutDraft.recipient.name) checkoutDraft.recipient.name = member.name
+  },
+  applyCoupon(code: string): void {
+    checkoutDraft.coupon = code
+    checkoutNotices.coupon = null
+  },
+  /** takes the coupon off, saying why when the shop refused it */
+  removeCoupon(problem: string | null = null): void {
+    checkoutDraft.coupon = null
+    checkoutNotices.coupon = problem
+  },
+}
+
+/** Messages about the draft that outlive the request that caused them (not kept across reloads). */
+export const checkoutNotices = proxy<{ coupon: string | null }>({ coupon: null })
+
+/** Starts afresh: after an order is placed, and when the member signs out. */
+export function clearDraft(): void {
+  Object.assign(checkoutDraft, emptyDraft())
+  checkoutNotices.coupon = null
+  storage()?.removeItem(STORAGE_KEY)
+}
+
+onAuthTokenChange((token, previous) => {
+  if (token === null && previous !== null) clearDraft()
+})

@@ -1,0 +1,33 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { OrderStatus } from '../../../../contract/order-states'
+import type { PaymentStatus } from '../../../../contract/payment'
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
+  PROCESSING: msg`Processing`,
+  TRANSPORTING: msg`On its way`,
+  COMPLETED: msg`Delivered`,
+  CANCEL: msg`Cancelled`,
+}
+
+/** PROCESSING is shown as unpaid (spec section 4). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageDescriptor> = {
+  PROCESSING: msg`Unpaid`,
+  SUCCESSED: msg`Paid`,
+  FAILED: msg`Payment failed`,
+}
+
+/** Why a card payment failed, by Stripe's decline code. */
+export const declineMessage = (code: string | null): MessageDescriptor => {
+  switch (code) {
+    case 'insufficient_funds':
+      return msg`Your card has insufficient funds.`
+    case 'generic_decline':
+    case 'card_declined':
+      return msg`Your card was declined.`
+    case 'expired_card':
+      return msg`Your card has expired.`
+    default:
+      return msg`The card payment did not go through.`
+  }
+}

@@ -1,0 +1,78 @@
+import { useLingui } from '@lingui/react/macro'
+import type { Order } from '../../../../contract/order'
+import { Image } from '../../../ui/image'
+import { Price } from '../../../ui/price'
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './order-labels'
+
+/** The order's two states, as badges. */
+export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'payment_status'> }) {
+  const { i18n, t } = useLingui()
+  const paymentTone = order.payment_status === 'SUCCESSED' ? 'ok' : order.payment_status === 'FAILED' ? 'bad' : 'warn'
+  const orderTone = order.order_status === 'CANCEL' ? 'muted' : order.order_status === 'COMPLETED' ? 'ok' : 'info'
+  return (
+    <ul className="order-badges" aria-label={t`Status`}>
+      <li className={`order-badge order-badge--${orderTone}`}>{i18n._(ORDER_STATUS_LABELS[order.order_status])}</li>
+      <li className={`order-badge order-badge--${paymentTone}`}>{i18n._(PAYMENT_STATUS_LABELS[order.payment_status])}</li>
+    </ul>
+  )
+}
+
+export function OrderItems({ items }: { items: Order['items'] }) {
+  const { t } = useLingui()
+  return (
+    <ul className="order-items" aria-label={t`Ordered items`}>
+      {items.map((item) => (
+        <li key={item.variant_id} className="order-item">
+          <Image src={item.image} alt="" width={56} height={56} className="order-item__image" />
+          <div className="order-item__what">
+            <p className="order-item__name">{item.name}</p>
+            <p className="order-item__type">
+              {item.variant_label} · <Price min={item.price} /> × {item.quantity}
+              {item.stock_type === 'PRE_ORDER' ? <span className="order-item__tag">{t`Pre-order`}</span> : null}
+            </p>
+          </div>
+          <Price min={item.line_total} className="order-item__total" />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function OrderTotals({ order }: { order: Order }) {
+  const { t } = useLingui()
+  const code = order.coupon?.code ?? ''
+  return (
+    <dl className="order-totals">
+      <div>
+        <dt>{t`Subtotal`}</dt>
+        <dd>
+          <Price min={order.subtotal} />
+        </dd>
+      </div>
+      {order.discount > 0 ? (
+        <div className="order-totals__discount">
+          <dt>{order.coupon ? t`Discount (${code})` : t`Discount`}</dt>
+          <dd>
+            −<Price min={order.discount} />
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t`Delivery`}</dt>
+        <dd>{order.logistics_fee === 0 ? t`Free` : <Price min={order.logistics_fee} />}</dd>
+      </div>
+      <div className="order-totals__amount">
+        <dt>{t`Total`}</dt>
+        <dd>
+          <Price min={order.amount} />
+        </dd>
+      </div>
+      <div className="order-totals__tax">
+        <dt>{t`Including 5% business tax`}</dt>
+        <dd>
+          <Price min={order.tax} />
+        </dd>
+      </div>
+    </dl>
+  )
+}

@@ -1,0 +1,140 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import * as v from 'valibot'
+import { ORDER_NO_PATTERN, type Order } from '../../../../contract/order'
+import { useSession } from '../../../features/auth/components/use-session'
+import { useCart } from '../../../features/cart/components/use-cart'
+import { cart } from '../../../features/cart/stores/cart-store'
+import type { CheckoutLine } from '../../../features/checkout/components/checkout-line'
+import { CheckoutForm } from '../../../features/checkout/components/checkout-form'
+import { PaymentPanel } from '../../../features/checkout/components/payment-panel'
+import { PaymentStep } from '../../../features/checkout/components/payment-step'
+import { orderQueryOptions, useOrder } from '../../../features/orders/api/get-order'
+import { ORDERS_KEY } from '../../../features/orders/api/orders-keys'
+import { OrderActions } from '../../../features/orders/components/order-actions'
+import { useShopConfig } from '../../../features/shop/api/get-shop-config'
+import { requireAccess } from '../../../lib/guards'
+import { useLocale, useLocalePrefix } from '../../../lib/i18n'
+import { fullName } from '../../../lib/member-options'
+import { PageSkeleton } from '../../../ui/page-skeleton'
+import { useDocumentTitle } from '../../../ui/use-document-title'
+
+const PaymentSearchSchema = v.object({
+  /** an order placed and waiting to be paid: the page shows the payment step for it */
+  order: v.fallback(v.optional(v.pipe(v.string(), v.regex(ORDER_NO_PATTERN))), undefined),
+})
+
+/** The payment page (spec section 2): members only; visitors sign in and come back here. */
+export const Route = createFileRoute('/{-$locale}/_default/payment')({
+  validateSearch: PaymentSearchSchema,
+  beforeLoad: requireAccess('member'),
+  component: PaymentPage,
+})
+
+function PaymentPage() {
+  const { t } = useLingui()
+  const { order } = Route.useSearch()
+  useDocumentTitle(t`Payment`)
+  return order ? <PayOrder no={order} /> : <Checkout />
+}
+
+/** The checkout form over the cart's lines; a placed order leaves the cart and goes to its payment step. */
+function Checkout() {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const prefix = useLocalePrefix()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { user } = useSession()
+  const { data: config } = useShopConfig()
+  const { lines, ready } = useCart()
+
+  if (!ready || !user) return <PageSkeleton />
+  const checkoutLines: CheckoutLine[] = lines.map((line) => ({
+    product_id: line.product_id,
+    variant_id: line.variant_id,
+    quantity: line.quantity,
+    name: line.label,
+    type: line.type,
+    image: line.image,
+    price: line.price,
+    max_quantity: line.max_quantity,
+  }))
+
+  const onPlaced = (order: Order) => {
+    queryClient.setQueryData(orderQueryOptions(locale, order.no).queryKey, order)
+    void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] })
+    // the server took the ordered lines out of the member's cart; this device follows
+    const ordered = new Set(order.items.map((item) => item.variant_id))
+    for (const line of cart.state.lines) if (ordered.has(line.variant_id)) void cart.remove(line.id)
+    void navigate({ to: '/{-$locale}/payment', params: { locale: prefix }, search: { order: order.no }, replace: true })
+  }
+
+  return (
+    <div className="container checkout-page">
+      <h1 className="page-title">{t`Checkout`}</h1>
+      {checkoutLines.length === 0 ? (
+        <div className="checkout-empty">
+          <p>{t`Your cart is empty.`}</p>
+          <Link to="/{-$locale}/product/list" params={{ locale: prefix }} className="button button-primary">
+            {t`Browse products`}
+          </Link>
+        </div>
+      ) : (
+        <CheckoutForm lines={checkoutLines} member={{ email: user.email, name: fullName(user) }} settings={config?.checkout} onPlaced={onPlaced} />
+      )}
+    </div>
+  )
+}
+
+/** The payment step of a placed order (also where 'pay again' leads); a paid or closed order goes to its page. */
+function PayOrder({ no }: { no: string }) {
+  const { t } = useLingui()
+  const prefix = useLocalePrefix()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const locale = useLocale()
+  const { data: config } = useShopConfig()
+  const { data: order, isError } = useOrder(no)
+  // once the card is confirmed the order page takes over (and says how it went)
+  const [confirmed, setConfirmed] = useState(false)
+
+  const closed = order !== undefined && !order.actions.pay
+  useEffect(() => {
+    if ((closed || isError) && !confirmed) void navigate({ to: '/{-$locale}/purchase/{-$no}', params: { locale: prefix, no }, replace: true })
+  }, [closed, isError, confirmed, navigate, prefix, no])
+
+  if (!order || !config || (closed && !confirmed)) return <PageSkeleton />
+  const secret = order.payment.client_secret
+  const purchasePath = `${prefix ? `/${prefix}` : ''}/purchase/${no}`
+  return (
+    <PaymentPanel
+      orderNo={no}
+      amount={order.amount}
+      payBefore={order.payment.pay_before}
+      footer={
+        <Link to="/{-$locale}/purchase/{-$no}" params={{ locale: prefix, no }}>
+          {t`Pay later: see the order`}
+        </Link>
+      }
+    >
+      {secret ? (
+        <PaymentStep
+          config={config.payment}
+          clientSecret={secret}
+          amount={order.amount}
+          returnUrl={`${window.location.origin}${purchasePath}?confirmed=1`}
+          onOutcome={() => {
+            setConfirmed(true)
+            void queryClient.invalidateQueries({ queryKey: orderQueryOptions(locale, no).queryKey })
+            void navigate({ to: '/{-$locale}/purchase/{-$no}', params: { locale: prefix, no }, search: { confirmed: 1 }, replace: true })
+          }}
+        />
+      ) : (
+        <OrderActions order={order} />
+      )}
+    </PaymentPanel>
+  )
+}

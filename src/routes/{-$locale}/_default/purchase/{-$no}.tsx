@@ -1,0 +1,85 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import * as v from 'valibot'
+import { ORDER_NO_PATTERN, type Order } from '../../../../../contract/order'
+import { orderQueryOptions, useOrder } from '../../../../features/orders/api/get-order'
+import { OrderComplete } from '../../../../features/orders/components/order-complete'
+import { isApiError } from '../../../../lib/api-client'
+import { requireAccess } from '../../../../lib/guards'
+import { useLocalePrefix } from '../../../../lib/i18n'
+import { toast } from '../../../../lib/toast'
+import { ErrorView } from '../../../../ui/error-view'
+import { PageSkeleton } from '../../../../ui/page-skeleton'
+import { useDocumentTitle } from '../../../../ui/use-document-title'
+
+/** After this long the page says the payment is still being processed instead of "a few seconds". */
+const SLOW_MS = 20_000
+const FAST_POLL_MS = 1_500
+const SLOW_POLL_MS = 10_000
+
+const PurchaseSearchSchema = v.object({
+  /** set by the payment step: a card payment was just confirmed */
+  confirmed: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.literal('1'))), undefined),
+})
+
+/** The order-complete page (/purchase/{no}); without a number it is the member's order list. */
+export const Route = createFileRoute('/{-$locale}/_default/purchase/{-$no}')({
+  validateSearch: PurchaseSearchSchema,
+  beforeLoad: async (context) => {
+    await requireAccess('member')(context)
+    const { no } = context.params
+    if (!no || !ORDER_NO_PATTERN.test(no)) throw redirect({ to: '/{-$locale}/user/order', params: { locale: context.params.locale }, replace: true })
+  },
+  loader: ({ context: { queryClient, locale }, params }) => {
+    void queryClient.prefetchQuery(orderQueryOptions(locale, params.no!))
+  },
+  component: PurchasePage,
+})
+
+function PurchasePage() {
+  const { t } = useLingui()
+  const no = Route.useParams().no!
+  const { confirmed } = Route.useSearch()
+  const navigate = useNavigate()
+  const prefix = useLocalePrefix()
+  const [since] = useState(() => Date.now())
+  const [slow, setSlow] = useState(false)
+  const confirming = confirmed === '1'
+  // while a confirmed payment waits for Stripe's word (its webhook), the order is asked again
+  const poll = (order: Order | undefined) =>
+    confirming && order?.payment_status === 'PROCESSING' && order.order_status === 'PROCESSING' ? (Date.now() - since < SLOW_MS ? FAST_POLL_MS : SLOW_POLL_MS) : false
+  const { data: order, error, refetch } = useOrder(no, poll)
+  useDocumentTitle(t`Order ${no}`)
+
+  useEffect(() => {
+    if (!confirming) return
+    const timer = setTimeout(() => setSlow(true), SLOW_MS)
+    return () => clearTimeout(timer)
+  }, [confirming])
+
+  // the payment's outcome is known: say it once, and keep the address clean for a reload
+  const status = order?.payment_status
+  useEffect(() => {
+    if (!confirming || !status || status === 'PROCESSING') return
+    if (status === 'SUCCESSED') toast.success(t`Payment Successful.`, { id: `paid-${no}` })
+    void navigate({ to: '/{-$locale}/purchase/{-$no}', params: { locale: prefix, no }, search: {}, replace: true, resetScroll: false })
+  }, [confirming, status, navigate, prefix, no, t])
+
+  if (error && !order) {
+    return isApiError(error) && error.isNotFound ? (
+      <ErrorView status={404} />
+    ) : (
+      <div className="container">
+        <p className="form-alert" role="alert">
+          {error.message}{' '}
+          <button type="button" className="link-button" onClick={() => void refetch()}>
+            {t`Try again`}
+          </button>
+        </p>
+      </div>
+    )
+  }
+  if (!order) return <PageSkeleton />
+  return <OrderComplete order={order} confirming={confirming} slow={slow} />
+}

@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ordersQueryOptions, useOrders } from '../../../../features/orders/api/get-orders'
+import { OrderList } from '../../../../features/orders/components/order-list'
+import { optionalSearchChoice } from '../../../../lib/search-params'
+import { Pagination } from '../../../../ui/pagination'
+import { useDocumentTitle } from '../../../../ui/use-document-title'
+
+// a hand-typed or stale address falls back to the current orders and the first page
+const OrdersSearchSchema = v.object({
+  tab: optionalSearchChoice(['history']),
+  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined),
+})
+
+/** The member area's orders (spec: section order): current orders and the history, paged. */
+export const Route = createFileRoute('/{-$locale}/_user/user/order')({
+  validateSearch: OrdersSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, locale }, deps }) => {
+    void queryClient.prefetchQuery(ordersQueryOptions(locale, deps.tab === 'history' ? 'history' : 'current', deps.page ?? 1))
+  },
+  component: OrdersPage,
+})
+
+function OrdersPage() {
+  const { t } = useLingui()
+  const search = Route.useSearch()
+  const kind = search.tab === 'history' ? 'history' : 'current'
+  const { data, isError, refetch } = useOrders(kind, search.page ?? 1)
+  useDocumentTitle(t`My orders`)
+  return (
+    <OrderList
+      kind={kind}
+      page={data}
+      failed={isError}
+      onRetry={() => void refetch()}
+      renderTab={(tab, content, attrs) => (
+        <Link from={Route.fullPath} search={{ tab: tab === 'history' ? 'history' : undefined }} {...attrs}>
+          {content}
+        </Link>
+      )}
+      pagination={
+        data ? (
+          <Pagination
+            page={data.current_page}
+            lastPage={data.last_page}
+            renderLink={(target, content, attrs) => (
+              <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
+                {content}
+              </Link>
+            )}
+          />
+        ) : null
+      }
+    />
+  )
+}

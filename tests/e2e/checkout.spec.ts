@@ -1,0 +1,291 @@
+import type { Page, Request } from '@playwright/test'
+import { isValidTaxId } from '../../contract/invoice'
+import type { Order } from '../../contract/order'
+import type { PublicConfig } from '../../contract/shop'
+import { apiToken, expect, findProduct, ntd, serverCart, test, tr, type UiLocale } from './kit'
+import { createMember, pathIn, signIn, trWith } from './support/accounts'
+import { addToServerCart, currentOrders, orderNoIn, pricedStock, saveRecipient } from './support/checkout'
+
+// a refused coupon (400) and a declined card (402) are expected answers
+test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|402|404|409|429)/] })
+
+const TAX_ID = '22099131'
+const FUTURE_EXPIRY = '12/39'
+
+async function checkoutSettings(page: Page): Promise<PublicConfig['checkout']> {
+  const response = await page.request.get('/api/v1/config')
+  return ((await response.json()) as { data: PublicConfig }).data.checkout
+}
+
+/** What the server should charge for goods of `goods` (after the discount). */
+const amountFor = (goods: number, settings: PublicConfig['checkout']) => goods + (goods >= settings.free_shipping_threshold ? 0 : settings.logistics_fee)
+
+const placeOrderButton = (page: Page, locale: UiLocale) => page.getByRole('main').getByRole('button', { name: new RegExp(`^${tr(locale, 'Place order')}`) })
+
+/** Types a card into the sandbox's test-card form and pays. */
+async function payWithCard(page: Page, locale: UiLocale, number: string, amount: number) {
+  const main = page.getByRole('main')
+  await expect(main.getByText(tr(locale, 'Test mode'), { exact: true })).toBeVisible()
+  await main.getByRole('textbox', { name: tr(locale, 'Card number') }).fill(number)
+  await main.getByRole('textbox', { name: tr(locale, 'Expiry date (MM/YY)') }).fill(FUTURE_EXPIRY)
+  await main.getByRole('textbox', { name: tr(locale, 'Security code (CVC)') }).fill('123')
+  await main.getByRole('button', { name: trWith(locale, 'Pay {total}', { total: ntd(amount) }) }).click()
+}
+
+/** From the cart page to the payment page through the checkout button. */
+async function goToCheckout(page: Page, locale: UiLocale) {
+  await page.goto(pathIn(locale, '/cart'))
+  await page.getByRole('complementary', { name: tr(locale, 'Order summary') }).getByRole('link', { name: tr(locale, 'Checkout') }).click()
+  await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/payment')}$`))
+}
+
+test('a member pays with a saved recipient, a company invoice and a coupon, and finds the order in the member area (zh-TW, ja)', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const L: UiLocale = 'zh-TW'
+  const T = (message: string) => tr(L, message)
+  const member = await createMember(request, { locale: L })
+  const token = await apiToken(request, member)
+  await saveRecipient(request, token)
+  const { product, variant } = await pricedStock(page, 450, L)
+  await addToServerCart(request, token, product, variant, 2)
+  const settings = await checkoutSettings(page)
+  const amount = amountFor(variant.price * 2 - 100, settings)
+
+  await page.goto('/')
+  await signIn(page, L, member)
+  await goToCheckout(page, L)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('radio', { name: /王小明/ })).toBeChecked()
+  await main.getByRole('radio', { name: T('Company (with tax number)') }).check()
+  expect(isValidTaxId(TAX_ID)).toBe(true)
+  await main.getByRole('textbox', { name: T('Tax number') }).fill(TAX_ID)
+  await main.getByRole('textbox', { name: T('Company name') }).fill('台灣積體電路製造股份有限公司')
+  await expect(main.getByText(T('The name should match your government ID.'))).toBeVisible()
+  await main.getByRole('textbox', { name: T('Promo code') }).fill('welcome100')
+  await main.getByRole('button', { name: T('Apply') }).click()
+  await expect(main.getByText(T('Promo code successful'))).toBeVisible()
+  const summary = main.getByRole('complementary', { name: T('Order summary') })
+  await expect(summary.getByText('WELCOME100')).toBeVisible()
+  await expect(placeOrderButton(page, L)).toHaveAccessibleName(trWith(L, 'Place order · {amount}', { amount: ntd(amount) }))
+
+  await placeOrderButton(page, L).click()
+  await expect(page).toHaveURL(/\/payment\?order=/)
+  const no = orderNoIn(page.url())
+  // the ordered lines left the cart, here and on the server
+  await expect.poll(() => serverCart(request, token)).toEqual({})
+
+  await payWithCard(page, L, '4242 4242 4242 4242', amount)
+  await expect(page).toHaveURL(new RegExp(`/purchase/${no}`))
+  await expect(page.getByText(T('Payment Successful.'))).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: T('Thank you! Your order is paid.') })).toBeVisible()
+  await expect(main.getByText(no, { exact: true })).toBeVisible()
+  await expect(main.getByText(T('Paid'), { exact: true })).toBeVisible()
+  await expect(main.getByText(TAX_ID)).toBeVisible()
+
+  // the same page in Japanese
+  await page.goto(pathIn('ja', `/purchase/${no}`))
+  await expect(page.getByRole('heading', { level: 1, name: tr('ja', 'Thank you! Your order is paid.') })).toBeVisible()
+  await expect(main.getByRole('heading', { name: tr('ja', 'Ordered items') })).toBeVisible()
+  // names as ordered, in the page's language
+  const inJapanese = await findProduct(request, (p) => p.id === product.id, 'ja')
+  await expect(main.getByText(inJapanese.name)).toBeVisible()
+
+  await page.goto(pathIn(L, `/purchase/${no}`))
+  await main.getByRole('link', { name: T('My orders') }).click()
+  await expect(page).toHaveURL(/\/user\/order$/)
+  const card = main.getByRole('article', { name: trWith(L, 'Order {no}', { no }) })
+  await expect(card).toContainText(product.name)
+  await expect(card).toContainText(ntd(amount))
+  await expect(card.getByText(T('Paid'), { exact: true })).toBeVisible()
+})
+
+test('a declined card, then pay again and paid; a new recipient and the form’s messages (en)', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const L: UiLocale = 'en'
+  const member = await createMember(request, { locale: L })
+  const token = await apiToken(request, member)
+  const { product, variant } = await pricedStock(page, 100, L)
+  await addToServerCart(request, token, product, variant, 1)
+  const settings = await checkoutSettings(page)
+
+  await page.goto('/en')
+  await signIn(page, L, member)
+  await goToCheckout(page, L)
+  const main = page.getByRole('main')
+
+  // no recipient saved yet: the form, with the postal code checked against the district
+  await main.getByRole('textbox', { name: 'Phone' }).fill('0912-345-678')
+  await main.getByLabel('County or city').selectOption('臺北市')
+  await main.getByLabel('District').selectOption('大安區')
+  const postalCode = main.getByRole('textbox', { name: 'Postal code' })
+  await expect(postalCode).toHaveValue('106')
+  await postalCode.fill('244')
+  await postalCode.blur()
+  await expect(main.getByText('Please enter the correct postal code format')).toBeVisible()
+  await postalCode.fill('10617')
+  await postalCode.blur()
+  await expect(main.getByText('Please enter the correct postal code format')).toBeHidden()
+  await main.getByRole('textbox', { name: 'Address' }).fill('No. 390, Sec. 1, Fuxing S. Rd.')
+
+  // a company's tax number is checked as typed
+  await main.getByRole('radio', { name: 'Company (with tax number)' }).check()
+  const taxId = main.getByRole('textbox', { name: 'Tax number' })
+  await taxId.fill('12345678')
+  await taxId.blur()
+  await expect(main.getByText('Please enter a valid 8-digit company tax number')).toBeVisible()
+  await main.getByRole('radio', { name: 'Personal', exact: true }).check()
+  await main.getByRole('radio', { name: 'Mobile barcode' }).check()
+  const barcode = main.getByRole('textbox', { name: 'Mobile barcode' })
+  await barcode.fill('ABC')
+  await barcode.blur()
+  await expect(main.getByText('A mobile barcode is a slash followed by 7 characters (0-9, A-Z, . + -)')).toBeVisible()
+  await barcode.fill('/abc1234')
+  await barcode.blur()
+  await expect(main.getByText('A mobile barcode is a slash followed by 7 characters (0-9, A-Z, . + -)')).toBeHidden()
+
+  // a wrong coupon says why
+  await main.getByRole('textbox', { name: 'Promo code' }).fill('NOPE2026')
+  await main.getByRole('button', { name: 'Apply' }).click()
+  await expect(main.getByRole('alert').filter({ hasText: 'Coupon error: This coupon code does not exist.' })).toBeVisible()
+
+  const amount = amountFor(variant.price, settings)
+  await placeOrderButton(page, L).click()
+  await expect(page).toHaveURL(/\/en\/payment\?order=/)
+  const no = orderNoIn(page.url())
+
+  // any number but the test cards is refused here, and nothing is sent
+  const confirms: Request[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/payment_intents/')) confirms.push(request)
+  })
+  await payWithCard(page, L, '4111 1111 1111 1111', amount)
+  await expect(main.getByText('Please enter correct credit card information')).toBeVisible()
+  expect(confirms).toEqual([])
+
+  await payWithCard(page, L, '4000 0000 0000 0002', amount)
+  await expect(page).toHaveURL(new RegExp(`/en/purchase/${no}`))
+  await expect(page.getByRole('heading', { level: 1, name: 'The payment did not go through' })).toBeVisible()
+  await expect(main.getByText('Your card was declined.')).toBeVisible()
+  // the card number itself never left the page
+  expect(confirms.map((request) => request.postData() ?? '').join('')).not.toContain('4000000000000002')
+
+  await main.getByRole('button', { name: 'Pay again' }).click()
+  await expect(page).toHaveURL(new RegExp(`/en/payment\\?order=${no}`))
+  await payWithCard(page, L, '4242 4242 4242 4242', amount)
+  await expect(page.getByText('Payment Successful.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is paid.' })).toBeVisible()
+  const [order] = await currentOrders(request, token)
+  expect(order).toMatchObject({ no, payment_status: 'SUCCESSED', amount, invoice: { mode: 'personal', carrier_type: 'mobile', carrier_code: '/ABC1234' } })
+  expect(order!.recipient).toMatchObject({ zip_code: '10617', county: '臺北市', district: '大安區' })
+})
+
+test('a double click on "Place order" makes one order (ja)', async ({ page, request }) => {
+  const L: UiLocale = 'ja'
+  const member = await createMember(request, { locale: L })
+  const token = await apiToken(request, member)
+  await saveRecipient(request, token)
+  const { product, variant } = await pricedStock(page, 100, L)
+  await addToServerCart(request, token, product, variant, 1)
+  const settings = await checkoutSettings(page)
+
+  await page.goto('/ja')
+  await signIn(page, L, member)
+  await page.goto('/ja/payment')
+  const button = placeOrderButton(page, L)
+  await expect(button).toHaveAccessibleName(trWith(L, 'Place order · {amount}', { amount: ntd(amountFor(variant.price, settings)) }))
+  await button.dblclick()
+  await expect(page).toHaveURL(/\/ja\/payment\?order=/)
+  await expect(page.getByRole('heading', { level: 1, name: tr(L, 'Payment') })).toBeVisible()
+  const orders = await currentOrders(request, token)
+  expect(orders.map((o) => o.no)).toEqual([orderNoIn(page.url())])
+})
+
+test.describe('with answers arranged by the test', () => {
+  // besides the expected answers, the answer the test cuts off
+  test.use({ serviceWorkers: 'block', allowedConsoleErrors: [/status of (400|401|402|404|409|429)|net::ERR_CONNECTION_RESET/] })
+
+  test('a lost answer to "Place order": pressing again gets the same order (en)', async ({ page, request }) => {
+    const member = await createMember(request, { locale: 'en' })
+    const token = await apiToken(request, member)
+    await saveRecipient(request, token)
+    const { product, variant } = await pricedStock(page, 100, 'en')
+    await addToServerCart(request, token, product, variant, 1)
+    const keys: string[] = []
+    await page.route('**/api/v1/ec-order', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '')
+      // the first order reaches the shop, but its answer is lost on the way back
+      const response = await route.fetch()
+      if (keys.length === 1) await route.abort('connectionreset')
+      else await route.fulfill({ response })
+    })
+
+    await page.goto('/en')
+    await signIn(page, 'en', member)
+    await page.goto('/en/payment')
+    await expect(placeOrderButton(page, 'en')).toHaveAccessibleName(/NT\$/)
+    await placeOrderButton(page, 'en').click()
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Cannot reach the shop' })).toBeVisible()
+    await placeOrderButton(page, 'en').click()
+    await expect(page).toHaveURL(/\/en\/payment\?order=/)
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    expect((await currentOrders(request, token)).map((o) => o.no)).toEqual([orderNoIn(page.url())])
+  })
+
+  test('a mobile barcode the Ministry does not know is refused, and a delivered order offers its tracking (en)', async ({ page, request }) => {
+    const member = await createMember(request, { locale: 'en' })
+    const token = await apiToken(request, member)
+    await saveRecipient(request, token)
+    const { product, variant } = await pricedStock(page, 100, 'en')
+    await addToServerCart(request, token, product, variant, 1)
+    // this deployment checks barcodes with the Ministry, which does not know this one
+    await page.route('**/api/v1/config', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { data: PublicConfig }
+      body.data.checkout.carrier_check = true
+      await route.fulfill({ response, json: body })
+    })
+    await page.route('**/api/v1/invoice/check-carrier', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { error: { code: 'CARRIER_NOT_FOUND', message: 'mobile barcode does not exist', detail: { carrier_code: ['mobile barcode does not exist'] } } },
+      }),
+    )
+
+    await page.goto('/en')
+    await signIn(page, 'en', member)
+    await page.goto('/en/payment')
+    const main = page.getByRole('main')
+    await main.getByRole('radio', { name: 'Mobile barcode' }).check()
+    await main.getByRole('textbox', { name: 'Mobile barcode' }).fill('/ZZZ9999')
+    await main.getByRole('textbox', { name: 'Mobile barcode' }).blur()
+    await expect(main.getByText('mobile barcode does not exist')).toBeVisible()
+    await placeOrderButton(page, 'en').click()
+    await expect(main.getByRole('textbox', { name: 'Mobile barcode' })).toBeFocused()
+    expect(await currentOrders(request, token)).toEqual([])
+
+    // shipping is an operator's command on the shop's database (npm run shop), which the embedded
+    // database lets only one process open: the shipped order is arranged here from a real one
+    const placed = await request.post('/api/v1/ec-order', {
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-${Date.now()}` },
+      data: { lines: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }], recipient: { name: '王小明', phone: '0912345678', zip_code: '106', county: '臺北市', district: '大安區', address: '復興南路一段 390 號' }, invoice: { mode: 'personal', carrier_type: 'none', email: member.email, name: '王小明' } },
+    })
+    expect(placed.status(), await placed.text()).toBe(201)
+    const real = ((await placed.json()) as { data: Order }).data
+    const trackingUrl = `https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=123456789012`
+    const delivered: Order = {
+      ...real,
+      order_status: 'COMPLETED',
+      payment_status: 'SUCCESSED',
+      shipment: { carrier: { code: 'tcat', name: 'T-Cat (Takkyubin)' }, tracking_no: '123456789012', tracking_url: trackingUrl, shipped_at: real.created_at, completed_at: real.created_at },
+      payment: { ...real.payment, client_secret: null, pay_before: null, paid_at: real.created_at },
+      actions: { pay: false, cancel: false, track: true },
+    }
+    await page.route('**/api/v1/ec-order/history?**', (route) => route.fulfill({ json: { data: [delivered], current_page: 1, per_page: 10, total: 1, last_page: 1 } }))
+    await page.goto('/en/user/order?tab=history')
+    const card = main.getByRole('article', { name: `Order ${real.no}` })
+    await expect(card.getByText('Delivered', { exact: true })).toBeVisible()
+    await expect(card.getByRole('link', { name: 'Check delivery status' })).toHaveAttribute('href', trackingUrl)
+    await expect(card.getByText('T-Cat (Takkyubin) tracking number: 123456789012')).toBeVisible()
+  })
+})
