@@ -44,7 +44,7 @@ export function HeaderCart({ tone = 'dark' }: { tone?: 'light' | 'dark' }) {
         type="button"
         className="header-cart__button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={mounted ? panelId : undefined}
         onPointerEnter={() => void loadDropdown()}
         onFocus={() => void loadDropdown()}
         onClick={() => {
