@@ -42,12 +42,17 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/images': apiTarget,
+      // the embedded search engine and payment sandbox answer on the shop's own origin
+      '/search': apiTarget,
+      '/v1': apiTarget,
     },
   },
   preview: {
     proxy: {
       '/api': apiTarget,
       '/images': apiTarget,
+      '/search': apiTarget,
+      '/v1': apiTarget,
     },
   },
 })
