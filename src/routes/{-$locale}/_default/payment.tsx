@@ -18,12 +18,15 @@ import { useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { requireAccess } from '../../../lib/guards'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { fullName } from '../../../lib/member-options'
+import { ErrorView } from '../../../ui/error-view'
 import { PageSkeleton } from '../../../ui/page-skeleton'
 import { useDocumentTitle } from '../../../ui/use-document-title'
 
+// Only the component is split from the first download: the search schema stays small and
+// imports nothing of the checkout (the order number's pattern is checked by the page).
 const PaymentSearchSchema = v.object({
   /** an order placed and waiting to be paid: the page shows the payment step for it */
-  order: v.fallback(v.optional(v.pipe(v.string(), v.regex(ORDER_NO_PATTERN))), undefined),
+  order: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
 })
 
 /** The payment page (spec section 2): members only; visitors sign in and come back here. */
@@ -37,7 +40,8 @@ function PaymentPage() {
   const { t } = useLingui()
   const { order } = Route.useSearch()
   useDocumentTitle(t`Payment`)
-  return order ? <PayOrder no={order} /> : <Checkout />
+  if (order === undefined) return <Checkout />
+  return ORDER_NO_PATTERN.test(order) ? <PayOrder no={order} /> : <ErrorView status={404} />
 }
 
 /** The checkout form over the cart's lines; a placed order leaves the cart and goes to its payment step. */

@@ -3,7 +3,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { ORDER_NO_PATTERN, type Order } from '../../../../../contract/order'
-import { orderQueryOptions, useOrder } from '../../../../features/orders/api/get-order'
+import { useOrder } from '../../../../features/orders/api/get-order'
 import { OrderComplete } from '../../../../features/orders/components/order-complete'
 import { isApiError } from '../../../../lib/api-client'
 import { requireAccess } from '../../../../lib/guards'
@@ -18,6 +18,8 @@ const SLOW_MS = 20_000
 const FAST_POLL_MS = 1_500
 const SLOW_POLL_MS = 10_000
 
+// Only the component is split from the first download: the schema, guard and redirect below import
+// nothing of the orders (the order number's pattern is checked by the page, the order fetched there).
 const PurchaseSearchSchema = v.object({
   /** set by the payment step: a card payment was just confirmed */
   confirmed: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.literal('1'))), undefined),
@@ -28,18 +30,18 @@ export const Route = createFileRoute('/{-$locale}/_default/purchase/{-$no}')({
   validateSearch: PurchaseSearchSchema,
   beforeLoad: async (context) => {
     await requireAccess('member')(context)
-    const { no } = context.params
-    if (!no || !ORDER_NO_PATTERN.test(no)) throw redirect({ to: '/{-$locale}/user/order', params: { locale: context.params.locale }, replace: true })
-  },
-  loader: ({ context: { queryClient, locale }, params }) => {
-    void queryClient.prefetchQuery(orderQueryOptions(locale, params.no!))
+    if (!context.params.no) throw redirect({ to: '/{-$locale}/user/order', params: { locale: context.params.locale }, replace: true })
   },
   component: PurchasePage,
 })
 
 function PurchasePage() {
-  const { t } = useLingui()
   const no = Route.useParams().no!
+  return ORDER_NO_PATTERN.test(no) ? <PurchasedOrder no={no} /> : <ErrorView status={404} />
+}
+
+function PurchasedOrder({ no }: { no: string }) {
+  const { t } = useLingui()
   const { confirmed } = Route.useSearch()
   const navigate = useNavigate()
   const prefix = useLocalePrefix()

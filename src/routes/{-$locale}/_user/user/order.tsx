@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ordersQueryOptions, useOrders } from '../../../../features/orders/api/get-orders'
+import { useOrders } from '../../../../features/orders/api/get-orders'
 import { OrderList } from '../../../../features/orders/components/order-list'
 import { optionalSearchChoice } from '../../../../lib/search-params'
 import { Pagination } from '../../../../ui/pagination'
@@ -16,10 +16,7 @@ const OrdersSearchSchema = v.object({
 /** The member area's orders (spec: section order): current orders and the history, paged. */
 export const Route = createFileRoute('/{-$locale}/_user/user/order')({
   validateSearch: OrdersSearchSchema,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient, locale }, deps }) => {
-    void queryClient.prefetchQuery(ordersQueryOptions(locale, deps.tab === 'history' ? 'history' : 'current', deps.page ?? 1))
-  },
+  // no loader: it would bring the orders' code into the first download (only the component is split)
   component: OrdersPage,
 })
 
