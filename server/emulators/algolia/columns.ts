@@ -60,7 +60,10 @@ export class ValueColumn {
   count(doc: number, counts: Uint32Array) {
     const id = this.first[doc] ?? NONE
     if (id >= 0) counts[id]!++
-    else if (id === MANY) for (const v of this.many.get(doc)!) counts[v]!++
+    else if (id === MANY) {
+      const ids = this.many.get(doc)!
+      for (let i = 0; i < ids.length; i++) counts[ids[i]!]!++
+    }
   }
 
   /** Whether `doc` holds a value whose id is marked in `accepted`. */
@@ -68,7 +71,8 @@ export class ValueColumn {
     const id = this.first[doc] ?? NONE
     if (id >= 0) return accepted[id] === 1
     if (id !== MANY) return false
-    for (const v of this.many.get(doc)!) if (accepted[v] === 1) return true
+    const ids = this.many.get(doc)!
+    for (let i = 0; i < ids.length; i++) if (accepted[ids[i]!] === 1) return true
     return false
   }
 

@@ -41,6 +41,7 @@ export class DocStore {
   /** scratch space for set intersections: a document is in the current set when its mark equals the stamp */
   private marks = new Int32Array(0)
   private stamp = 0
+  private docs = new Int32Array(0)
 
   constructor(private searchable: string[]) {}
 
@@ -61,9 +62,21 @@ export class DocStore {
     return this.docOf.keys()
   }
 
-  /** Every document, in no particular order. */
+  /**
+   * A buffer with room for every document, reused by each query (queries run one at a time):
+   * matching and filtering fill and narrow it in place.
+   */
+  buffer() {
+    if (this.docs.length < this.records.length) this.docs = new Int32Array(Math.max(64, this.records.length * 2))
+    return this.docs
+  }
+
+  /** Every document, in no particular order, in the query buffer. */
   all() {
-    return [...this.docOf.values()]
+    const docs = this.buffer()
+    let n = 0
+    for (const doc of this.docOf.values()) docs[n++] = doc
+    return docs.subarray(0, n)
   }
 
   save(records: SearchRecord[]) {

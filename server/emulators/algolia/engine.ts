@@ -135,7 +135,12 @@ export class SearchEngine {
 
     const matched = this.match(store, terms)
     const accept = toDocumentPredicate(filter, (attribute) => store.column(attribute))
-    const hits = accept ? matched.filter(accept) : matched
+    let hits = matched
+    if (accept) {
+      let kept = 0
+      for (let i = 0; i < matched.length; i++) if (accept(matched[i]!)) matched[kept++] = matched[i]!
+      hits = matched.subarray(0, kept)
+    }
     // a replica's `ranking` may lead with a sort attribute; the textual criteria come after it
     const before = index.settings.ranking.map(sortSpec).filter((s) => s !== undefined)
     const after = (index.primary ? primary.settings.customRanking : index.settings.customRanking).map(sortSpec).filter((s) => s !== undefined)
@@ -172,21 +177,32 @@ export class SearchEngine {
    */
   private match(store: DocStore, terms: QueryTerm[]) {
     if (terms.length === 0) return store.all()
-    let docs: number[] | undefined
+    const docs = store.buffer()
+    let size = -1
     for (const [i, term] of terms.entries()) {
       const prefix = i === terms.length - 1 && !(term.cjk && term.term.length === 2)
       const stamp = store.newMark()
-      const found: number[] = []
-      const visit = (word: { d: Set<number> }) => {
-        for (const doc of word.d) if (store.mark(doc, stamp)) found.push(doc)
+      const first = size < 0
+      let found = 0
+      const add = (doc: number) => {
+        if (store.mark(doc, stamp)) {
+          if (first) docs[found] = doc
+          found++
+        }
       }
+      const visit = (word: { d: Set<number> }) => word.d.forEach(add)
       findWords(store.tree, term.term, !prefix, visit)
       // typos only for a word that matches nothing as typed, and one typo before two
-      for (let typos = 1; found.length === 0 && typos <= term.typos; typos++) findWithin(store.tree, term.term, typos, visit)
-      docs = docs === undefined ? found : docs.filter((doc) => store.marked(doc, stamp))
-      if (docs.length === 0) break
+      for (let typos = 1; found === 0 && typos <= term.typos; typos++) findWithin(store.tree, term.term, typos, visit)
+      if (first) size = found
+      else {
+        let kept = 0
+        for (let k = 0; k < size; k++) if (store.marked(docs[k]!, stamp)) docs[kept++] = docs[k]!
+        size = kept
+      }
+      if (size === 0) break
     }
-    return docs ?? []
+    return docs.subarray(0, size)
   }
 
   private hit(record: SearchRecord, params: SearchParams, terms: QueryTerm[], highlightAttributes: string[]) {

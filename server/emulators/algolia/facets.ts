@@ -10,7 +10,7 @@ interface FacetRequest {
  * values first, ties in collation order, at most `maxValuesPerFacet`; `facets_stats` for the
  * attributes holding numbers. Only attributes in `attributesForFaceting` are counted; `*` asks for all.
  */
-export function facetCounts(store: DocStore, request: FacetRequest, facetable: string[], hits: number[]) {
+export function facetCounts(store: DocStore, request: FacetRequest, facetable: string[], hits: ArrayLike<number>) {
   const requested = typeof request.facets === 'string' ? [request.facets] : request.facets
   if (requested.length === 0) return {}
   const attributes = requested.includes('*') ? facetable : requested
@@ -20,7 +20,7 @@ export function facetCounts(store: DocStore, request: FacetRequest, facetable: s
     if (!facetable.includes(attribute)) continue
     const column = store.column(attribute)
     const byId = new Uint32Array(column.size)
-    for (const doc of hits) column.count(doc, byId)
+    for (let i = 0; i < hits.length; i++) column.count(hits[i]!, byId)
     // values of different types may share a string form (1 and "1"): they count as one
     const counts = new Map<string, number>()
     let n = 0

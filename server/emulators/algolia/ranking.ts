@@ -113,12 +113,11 @@ export class Ranking {
       const words = this.nearWord[k]!
       const term = this.terms[k]!
       let near = false
-      for (const word of this.store.textWords[text]!) {
+      const textWords = this.store.textWords[text]!
+      for (let w = 0; w < textWords.length && !near; w++) {
+        const word = textWords[w]!
         if (words[word] === 0) words[word] = wordNear(this.store.vocabulary[word]!, term.term, term.typos) ? 1 : 2
-        if (words[word] === 1) {
-          near = true
-          break
-        }
+        near = words[word] === 1
       }
       known[text] = near ? 1 : 2
     }
@@ -132,10 +131,10 @@ const NO_TEXTS = new Int32Array(0)
  * The hits from `from` to `to` in order: a full sort when most of them are wanted, otherwise a
  * bounded heap keeps the best `to` while the hits stream past.
  */
-export function rankedSlice(hits: number[], from: number, to: number, compare: (a: number, b: number) => number) {
+export function rankedSlice(hits: ArrayLike<number>, from: number, to: number, compare: (a: number, b: number) => number) {
   const k = Math.min(to, hits.length)
   if (k <= from) return []
-  if (k * 2 >= hits.length) return [...hits].sort(compare).slice(from, k)
+  if (k * 2 >= hits.length) return Array.from(hits).sort(compare).slice(from, k)
   // max-heap on `compare`: the worst of the best k at the top
   const heap: number[] = []
   const up = (i: number) => {
@@ -158,7 +157,8 @@ export function rankedSlice(hits: number[], from: number, to: number, compare: (
       i = worst
     }
   }
-  for (const hit of hits) {
+  for (let i = 0; i < hits.length; i++) {
+    const hit = hits[i]!
     if (heap.length < k) {
       heap.push(hit)
       up(heap.length - 1)

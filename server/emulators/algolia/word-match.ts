@@ -9,9 +9,10 @@ type Node = radix.RadixNode
 
 function visitAll(node: Node, visit: (word: Node) => void) {
   const stack = [node]
+  const push = (child: Node) => stack.push(child)
   for (let n = stack.pop(); n; n = stack.pop()) {
     if (n.e) visit(n)
-    for (const child of n.c.values()) stack.push(child)
+    n.c.forEach(push)
   }
 }
 
