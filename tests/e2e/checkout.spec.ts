@@ -3,7 +3,8 @@ import { isValidTaxId } from '../../contract/invoice'
 import type { Order } from '../../contract/order'
 import type { PublicConfig } from '../../contract/shop'
 import { apiToken, expect, findProduct, ntd, serverCart, test, tr, type UiLocale } from './kit'
-import { createMember, pathIn, signIn, trWith } from './support/accounts'
+import { createMember, pathIn, signIn, submitLogin, trWith } from './support/accounts'
+import { addFromProductPage } from './support/cart'
 import { addToServerCart, currentOrders, orderNoIn, pricedStock, saveRecipient } from './support/checkout'
 
 // a refused coupon (400) and a declined card (402) are expected answers
@@ -105,12 +106,14 @@ test('a declined card, then pay again and paid; a new recipient and the form’s
   const member = await createMember(request, { locale: L })
   const token = await apiToken(request, member)
   const { product, variant } = await pricedStock(page, 100, L)
-  await addToServerCart(request, token, product, variant, 1)
   const settings = await checkoutSettings(page)
 
-  await page.goto('/en')
-  await signIn(page, L, member)
-  await goToCheckout(page, L)
+  // a visitor's checkout button asks to sign in, then goes on to the payment page
+  await addFromProductPage(page, L, product, variant, 1)
+  await page.goto('/en/cart')
+  await page.getByRole('complementary', { name: 'Order summary' }).getByRole('button', { name: 'Checkout' }).click()
+  await submitLogin(page, L, member)
+  await expect(page).toHaveURL(/\/en\/payment$/)
   const main = page.getByRole('main')
 
   // no recipient saved yet: the form, with the postal code checked against the district
@@ -179,7 +182,7 @@ test('a declined card, then pay again and paid; a new recipient and the form’s
   expect(order!.recipient).toMatchObject({ zip_code: '10617', county: '臺北市', district: '大安區' })
 })
 
-test('a double click on "Place order" makes one order (ja)', async ({ page, request }) => {
+test('a double click on "Place order" makes one order, which the member can cancel (ja)', async ({ page, request }) => {
   const L: UiLocale = 'ja'
   const member = await createMember(request, { locale: L })
   const token = await apiToken(request, member)
@@ -196,8 +199,22 @@ test('a double click on "Place order" makes one order (ja)', async ({ page, requ
   await button.dblclick()
   await expect(page).toHaveURL(/\/ja\/payment\?order=/)
   await expect(page.getByRole('heading', { level: 1, name: tr(L, 'Payment') })).toBeVisible()
+  const no = orderNoIn(page.url())
   const orders = await currentOrders(request, token)
-  expect(orders.map((o) => o.no)).toEqual([orderNoIn(page.url())])
+  expect(orders.map((o) => o.no)).toEqual([no])
+
+  // paying later, then cancelling instead
+  const main = page.getByRole('main')
+  await main.getByRole('link', { name: tr(L, 'Pay later: see the order') }).click()
+  await expect(page.getByRole('heading', { level: 1, name: tr(L, 'Your order is placed and waiting for payment') })).toBeVisible()
+  await expect(main.getByText(tr(L, 'Unpaid'), { exact: true })).toBeVisible()
+  await main.getByRole('button', { name: tr(L, 'Cancel order') }).click()
+  const dialog = page.getByRole('dialog', { name: tr(L, 'Cancel this order?') })
+  await dialog.getByRole('button', { name: tr(L, 'Cancel order') }).click()
+  await expect(page.getByRole('heading', { level: 1, name: tr(L, 'This order is cancelled') })).toBeVisible()
+  expect(await currentOrders(request, token)).toEqual([])
+  await page.goto('/ja/user/order?tab=history')
+  await expect(main.getByRole('article', { name: trWith(L, 'Order {no}', { no }) }).getByText(tr(L, 'Cancelled'), { exact: true })).toBeVisible()
 })
 
 test.describe('with answers arranged by the test', () => {

@@ -68,7 +68,7 @@ export function OrderSummary({ lines, quote, updating, coupon, children }: Order
               </div>
             ) : null}
             <div>
-              <dt>{t`Delivery`}</dt>
+              <dt>{t`Delivery fee`}</dt>
               <dd>{quote.logistics_fee === 0 ? t`Free` : <Price min={quote.logistics_fee} />}</dd>
             </div>
             <div className="checkout-totals__amount">

@@ -23,8 +23,10 @@ const stripeFor = (publishableKey: string) => {
 export default function StripePaymentForm({ config, clientSecret, ...rest }: PaymentStepProps) {
   const locale = useLocale()
   const stripe = useMemo(() => stripeFor(config.publishable_key), [config.publishable_key])
+  // Elements takes its options once: a new client secret (pay again) mounts a new form
+  const options = useMemo(() => ({ clientSecret, locale: STRIPE_LOCALES[locale], appearance: { variables: { colorPrimary: '#e8384f', borderRadius: '8px' } } }), [clientSecret, locale])
   return (
-    <Elements stripe={stripe} options={{ clientSecret, locale: STRIPE_LOCALES[locale], appearance: { variables: { colorPrimary: '#e8384f', borderRadius: '8px' } } }}>
+    <Elements key={clientSecret} stripe={stripe} options={options}>
       <ElementForm {...rest} />
     </Elements>
   )

@@ -58,7 +58,7 @@ export function OrderTotals({ order }: { order: Order }) {
         </div>
       ) : null}
       <div>
-        <dt>{t`Delivery`}</dt>
+        <dt>{t`Delivery fee`}</dt>
         <dd>{order.logistics_fee === 0 ? t`Free` : <Price min={order.logistics_fee} />}</dd>
       </div>
       <div className="order-totals__amount">
