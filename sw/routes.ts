@@ -1,6 +1,8 @@
 /** What the service worker and the page agree on: cache names, messages, which requests are the catalogue's. */
 export const CACHE_NAMES = {
   catalogue: 'catalogue-v1',
+  /** catalogue answers sent with the member's token; the page deletes it at sign-out */
+  member: 'member-catalogue-v1',
   images: 'images-v1',
   fonts: 'fonts-v1',
 } as const

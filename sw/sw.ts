@@ -2,7 +2,7 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { CACHE_NAMES, SW_MESSAGES, isCatalogueRequest, localizedCacheKey } from './routes'
 
 declare let self: ServiceWorkerGlobalScope
@@ -24,8 +24,8 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin
 /**
  * Catalogue reads are the same for every visitor, so they may be shared: stale-while-revalidate,
  * keyed by the language asked for (the API answers by `X-localization`). A member's request carries
- * `Authorization` and its answer (favourite flags) is theirs: it goes to the network only, and falls
- * back to the shared copy when there is no network.
+ * `Authorization` and its answer (favourite flags) is theirs: network first, kept apart in a cache
+ * the page deletes at sign-out, and without a network that copy or else the shared one.
  */
 const catalogue = new StaleWhileRevalidate({
   cacheName: CACHE_NAMES.catalogue,
@@ -48,7 +48,16 @@ const catalogue = new StaleWhileRevalidate({
   ],
 })
 
-const network = new NetworkOnly()
+const memberCatalogue = new NetworkFirst({
+  cacheName: CACHE_NAMES.member,
+  networkTimeoutSeconds: 8,
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    { cacheKeyWillBeUsed: async ({ request }) => localizedCacheKey(request) },
+    { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+    new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }),
+  ],
+})
 
 registerRoute(
   ({ url, request }) => sameOrigin(url) && request.method === 'GET' && isCatalogueRequest(url),
@@ -56,7 +65,7 @@ registerRoute(
     const { request } = options
     if (!request.headers.has('authorization')) return catalogue.handle(options)
     try {
-      return await network.handle(options)
+      return await memberCatalogue.handle(options)
     } catch (error) {
       const shared = await caches.open(CACHE_NAMES.catalogue).then((cache) => cache.match(localizedCacheKey(request), { ignoreVary: true }))
       if (shared) return shared

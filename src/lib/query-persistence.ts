@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { del, get, set } from 'idb-keyval'
+import { CACHE_NAMES } from '../../sw/routes'
 import { onAuthTokenChange } from './api-client'
 import { MEMBER_QUERY_ROOT, QUERY_MAX_AGE } from './query-client'
 
@@ -33,6 +34,9 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
   }
   // An unreadable store (private browsing) only costs the offline copy.
   await persistQueryClientRestore(options).catch((error: unknown) => console.warn('The saved pages could not be read', error))
+  // What comes back from the device shows at once but counts as old: a page using it asks the
+  // server again (offline, the query waits for the network and keeps what it has).
+  void queryClient.invalidateQueries({ refetchType: 'none' })
   persistQueryClientSubscribe(options)
 
   // Signing out (or a refused token) forgets the member's data on this device, now rather than
@@ -42,5 +46,7 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
     queryClient.removeQueries({ queryKey: [MEMBER_QUERY_ROOT] })
     for (const root of PERSONALISED_ROOTS) void queryClient.resetQueries({ queryKey: [root] })
     void persistQueryClientSave(options).catch(() => undefined)
+    // the service worker's copies of the member's catalogue answers (sw/sw.ts)
+    if (typeof caches !== 'undefined') void caches.delete(CACHE_NAMES.member).catch(() => undefined)
   })
 }
