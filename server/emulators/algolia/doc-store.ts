@@ -20,6 +20,7 @@ const textOf = (record: SearchRecord, attribute: string) =>
  * under a text number (the same text, such as a city or a category, is stored and judged once)
  * with its word numbers, for the ranking's typo and attribute criteria; and value and sort columns,
  * built for an attribute the first time a query needs it and kept current by every write.
+ * Records are kept as given: a caller must not change a record object after saving it.
  */
 export class DocStore {
   tree = new radix.RadixTree()
@@ -34,8 +35,8 @@ export class DocStore {
   private readonly freeTexts: number[] = []
   readonly vocabulary: string[] = []
   private readonly wordNumbers = new Map<string, number>()
+  /** objectID to document number; a number is never given to another record, even after a delete */
   private readonly docOf = new Map<string, number>()
-  private readonly free: number[] = []
   private readonly valueColumns = new Map<string, ValueColumn>()
   private readonly sortColumns = new Map<string, SortColumn>()
   /** scratch space for set intersections: a document is in the current set when its mark equals the stamp */
@@ -52,14 +53,6 @@ export class DocStore {
   get(objectID: string) {
     const doc = this.docOf.get(objectID)
     return doc === undefined ? undefined : this.records[doc]
-  }
-
-  has(objectID: string) {
-    return this.docOf.has(objectID)
-  }
-
-  objectIDs() {
-    return this.docOf.keys()
   }
 
   /**
@@ -83,7 +76,7 @@ export class DocStore {
     for (const record of records) {
       let doc = this.docOf.get(record.objectID)
       if (doc === undefined) {
-        doc = this.free.pop() ?? this.records.length
+        doc = this.records.length
         this.docOf.set(record.objectID, doc)
       } else this.unindexText(doc)
       this.records[doc] = record
@@ -102,7 +95,6 @@ export class DocStore {
       this.records[doc] = undefined
       for (const column of this.valueColumns.values()) column.set(doc, undefined)
       for (const column of this.sortColumns.values()) column.set(doc, undefined)
-      this.free.push(doc)
     }
   }
 

@@ -185,7 +185,7 @@ export class SearchEngine {
       const first = size < 0
       let found = 0
       const add = (doc: number) => {
-        if (store.mark(doc, stamp)) {
+        if (store.records[doc] && store.mark(doc, stamp)) {
           if (first) docs[found] = doc
           found++
         }
