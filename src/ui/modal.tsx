@@ -42,12 +42,14 @@ export function Modal({ open, onClose, title, leading, children, size = 'md', cl
     }
   }, [open])
 
-  useEffect(
-    () => () => {
-      if (ref.current) releaseToaster(ref.current)
-    },
-    [],
-  )
+  // A dialog unmounted while open gives the toasts back too. The element is taken now: React has
+  // already cleared the ref when an unmounting component's cleanups run.
+  useEffect(() => {
+    const dialog = ref.current
+    return () => {
+      if (dialog) releaseToaster(dialog)
+    }
+  }, [])
 
   return (
     <dialog
