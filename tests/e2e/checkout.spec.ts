@@ -116,7 +116,13 @@ test('a declined card, then pay again and paid; a new recipient and the form’s
   await expect(page).toHaveURL(/\/en\/payment$/)
   const main = page.getByRole('main')
 
-  // no recipient saved yet: the form, with the postal code checked against the district
+  // no recipient saved yet: the form (the name is the member's). One problem at a time: the first
+  // field that needs attention says so and takes the focus
+  await expect(main.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('林美玲')
+  await placeOrderButton(page, L).click()
+  await expect(main.getByRole('textbox', { name: 'Phone' })).toBeFocused()
+  await expect(main.getByText('is required', { exact: true })).toHaveCount(1)
+  // the postal code is checked against the district
   await main.getByRole('textbox', { name: 'Phone' }).fill('0912-345-678')
   await main.getByLabel('County or city').selectOption('臺北市')
   await main.getByLabel('District').selectOption('大安區')

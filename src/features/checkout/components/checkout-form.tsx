@@ -33,9 +33,14 @@ interface CheckoutFormProps {
   onPlaced: (order: Order) => void
 }
 
-/** Errors of the fields the shopper has left (or all of them after pressing "Place order"), keyed without the prefix. */
-const visible = (errors: FieldErrors, touched: ReadonlySet<string>, prefix: string, all: boolean): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).filter(([field]) => all || touched.has(`${prefix}.${field}`)))
+/** Errors of the fields the shopper has left, keyed without the prefix. */
+const visible = (errors: FieldErrors, touched: ReadonlySet<string>, prefix: string): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(`${prefix}.${field}`)))
+
+// the fields in the order the page shows them, to point at the first one that needs attention
+const RECIPIENT_FIELDS = ['name', 'phone', 'county', 'district', 'zip_code', 'address']
+const INVOICE_FIELDS = ['carrier_code', 'tax_id', 'company_title', 'donation_code', 'name', 'email']
+const firstOf = (errors: FieldErrors, order: string[]) => order.find((field) => errors[field] !== undefined) ?? Object.keys(errors)[0]
 
 /** Server field errors under `prefix.` (e.g. `invoice.tax_id`), keyed without it. */
 const under = (errors: FieldErrors, prefix: string): FieldErrors =>
@@ -56,7 +61,6 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const placeOrder = usePlaceOrder()
   const carrier = useCarrierCheck(settings?.carrier_check ?? false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
-  const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [problem, setProblem] = useState<{ text: string; toCart?: boolean } | null>(null)
   const { coupon: couponTrouble } = useSnapshot(checkoutNotices)
@@ -78,8 +82,8 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const recipientCheck = validateForm(RecipientInputSchema, draft.recipient)
   const invoiceCheck = validateForm(InvoiceOptionsInputSchema, invoiceInputOf(draft.invoice))
   const carrierWord = draft.invoice.mode === 'personal' && draft.invoice.carrier_type === 'mobile' ? carrier.noteFor(draft.invoice.carrier_code) : { error: undefined, note: undefined }
-  const recipientErrors = { ...under(serverErrors, 'recipient'), ...(recipientCheck.ok ? {} : visible(recipientCheck.errors, touched, 'recipient', submitted)) }
-  const invoiceErrors = { ...under(serverErrors, 'invoice'), ...(invoiceCheck.ok ? {} : visible(invoiceCheck.errors, touched, 'invoice', submitted)) }
+  const recipientErrors = { ...under(serverErrors, 'recipient'), ...(recipientCheck.ok ? {} : visible(recipientCheck.errors, touched, 'recipient')) }
+  const invoiceErrors = { ...under(serverErrors, 'invoice'), ...(invoiceCheck.ok ? {} : visible(invoiceCheck.errors, touched, 'invoice')) }
   if (carrierWord.error && !invoiceErrors.carrier_code) invoiceErrors.carrier_code = carrierWord.error
 
   const leave = (prefix: string) => (field: string) => {
@@ -109,10 +113,13 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
     event.preventDefault()
     // a second click (or Enter) while the first is on its way changes nothing
     if (placing.current) return
-    setSubmitted(true)
     setProblem(null)
     const mobile = draft.invoice.mode === 'personal' && draft.invoice.carrier_type === 'mobile'
-    if ((newRecipient && !recipientCheck.ok) || !invoiceCheck.ok || carrierWord.error) {
+    // one problem at a time: the first field that needs attention shows its message and takes the focus
+    const firstInvalid =
+      newRecipient && !recipientCheck.ok ? `recipient.${firstOf(recipientCheck.errors, RECIPIENT_FIELDS)}` : !invoiceCheck.ok ? `invoice.${firstOf(invoiceCheck.errors, INVOICE_FIELDS)}` : null
+    if (firstInvalid || carrierWord.error) {
+      if (firstInvalid) setTouched((before) => new Set(before).add(firstInvalid))
       focusFirstProblem()
       return
     }

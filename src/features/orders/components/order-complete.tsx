@@ -153,7 +153,8 @@ function NextSteps({ order, waiting, slow, deadline }: { order: Order; waiting: 
   if (order.payment_status === 'FAILED') {
     return (
       <p className="form-alert" role="alert">
-        {i18n._(declineMessage(order.payment.failure_code))} {deadline ? t`You can pay again until ${deadline}.` : null}
+        {i18n._(declineMessage(order.payment.failure_code))}
+        {deadline ? <span className="order-next__deadline">{t`You can pay again until ${deadline}.`}</span> : null}
       </p>
     )
   }
