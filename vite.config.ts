@@ -37,6 +37,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
+    rollupOptions: {
+      output: {
+        // What every page needs in one file: fewer requests, and one compression window instead of
+        // a dozen small ones (about 6 KB less to download on the first visit).
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|valtio|proxy-compare|idb-keyval|@lingui[\\/](core|react)|workbox-window|valibot)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
