@@ -1,40 +1,10 @@
 import type { Page } from '@playwright/test'
 import type { Product, Variant } from '../../contract/catalog'
-import { apiToken, expect, findProduct, header, ntd, serverCart, test, tr, type UiLocale } from './kit'
-import { chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, pathIn, signIn, trPlural, trWith } from './support/accounts'
+import { apiToken, expect, header, ntd, serverCart, test, tr, type UiLocale } from './kit'
+import { chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, signIn, trWith } from './support/accounts'
+import { addFromProductPage, cartControl, cartName, stocked } from './support/cart'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
-
-const CART_NAME = '{count, plural, one {Cart, # item} other {Cart, # items}}'
-/** The cart control's accessible name: "Cart, 2 items" in the locale. */
-const cartName = (locale: UiLocale, count: number) => trPlural(locale, CART_NAME, count)
-
-/**
- * The cart's count where the page shows it: the header's dropdown button on desktops; on phones
- * the dock's cart (or, on a product page, the bar's).
- */
-const cartControl = (page: Page, locale: UiLocale, count: number, isMobile: boolean) =>
-  isMobile ? page.getByRole('link', { name: cartName(locale, count), exact: true }) : header(page).getByRole('button', { name: cartName(locale, count), exact: true })
-
-/** A product sold from stock with a type holding between `min` and `max` pieces. */
-async function stocked(page: Page, min: number, max = Infinity, locale: UiLocale = 'en', not?: number): Promise<{ product: Product; variant: Variant }> {
-  const fits = (v: Variant) => v.stock_left >= min && v.stock_left <= max
-  const product = await findProduct(page.request, (p) => p.id !== not && p.status === 'ACTIVE' && p.stock_type === 'OFF_SHELF' && p.variants.some(fits), locale)
-  return { product, variant: product.variants.find(fits)! }
-}
-
-/** Opens a product page with a type chosen and adds `quantity` of it. */
-async function addFromProductPage(page: Page, locale: UiLocale, product: Product, variant: Variant, quantity = 1) {
-  await page.goto(pathIn(locale, `/product/detail/${product.id}?variant=${variant.id}`))
-  const main = page.getByRole('main')
-  const stepper = main.getByRole('group', { name: tr(locale, 'Quantity to add') })
-  for (let n = 1; n < quantity; n++) {
-    await stepper.getByRole('button', { name: tr(locale, 'Increase quantity') }).click()
-    await expect(stepper.getByRole('spinbutton')).toHaveValue(String(n + 1))
-  }
-  await main.getByRole('button', { name: tr(locale, 'Add to cart') }).click()
-  await expect(page.getByText(tr(locale, 'Add success'))).toBeVisible()
-}
 
 /** The quantity field of a line on the cart page. */
 const lineStepper = (page: Page, locale: UiLocale, product: Product, variant: Variant) =>
