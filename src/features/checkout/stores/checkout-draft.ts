@@ -1,5 +1,5 @@
 import { proxy, snapshot, subscribe } from 'valtio'
-import type { CarrierType, InvoiceMode } from '../../../../contract/invoice'
+import { CARRIER_TYPES, INVOICE_MODES, type CarrierType, type InvoiceMode } from '../../../../contract/invoice'
 import { onAuthTokenChange } from '../../../lib/api-client'
 
 /** What the shopper has typed on the payment page, kept for this tab so a reload loses nothing. */
@@ -63,6 +63,8 @@ export function readDraft(raw: string | null | undefined): CheckoutDraft {
   if (s.recipientChoice === 'new' || (typeof s.recipientChoice === 'number' && Number.isInteger(s.recipientChoice))) draft.recipientChoice = s.recipientChoice
   copyStrings(draft.recipient, s.recipient)
   copyStrings(draft.invoice, s.invoice)
+  if (!INVOICE_MODES.includes(draft.invoice.mode)) draft.invoice.mode = 'personal'
+  if (!CARRIER_TYPES.includes(draft.invoice.carrier_type)) draft.invoice.carrier_type = 'none'
   if (typeof s.saveRecipient === 'boolean') draft.saveRecipient = s.saveRecipient
   if (typeof s.coupon === 'string' && s.coupon) draft.coupon = s.coupon
   return draft
