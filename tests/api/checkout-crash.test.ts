@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxConfirmRequest } from '../../contract/payment'
@@ -16,7 +14,7 @@ import { importCatalogue } from '../../server/modules/catalogue-import/service'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
 import { invoice, recipient } from './checkout-kit'
-import { databaseTargets, freePort } from './harness'
+import { createPostgresDatabase, databaseTargets, freePort } from './harness'
 
 const targets = await databaseTargets()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -57,20 +55,9 @@ describe.each(targets)('a checkout interrupted by a crash of the server process,
     port = await freePort()
     env = { DATA_DIR: dataDir, SEED_CATALOGUE: 'false', AUTH_RATE_LIMIT: '99999', LOG_LEVEL: 'error', HOST: '127.0.0.1', PORT: String(port) }
     if (target.kind === 'postgres') {
-      const name = `shop_crash_${randomBytes(5).toString('hex')}`
-      const admin = new pg.Client({ connectionString: target.url })
-      await admin.connect()
-      await admin.query(`create database ${name}`)
-      await admin.end()
-      const url = new URL(target.url)
-      url.pathname = `/${name}`
-      env.DATABASE_URL = url.toString()
-      dropDatabase = async () => {
-        const drop = new pg.Client({ connectionString: target.url })
-        await drop.connect()
-        await drop.query(`drop database if exists ${name} with (force)`)
-        await drop.end()
-      }
+      const created = await createPostgresDatabase(target.url, 'shop_crash')
+      env.DATABASE_URL = created.url
+      dropDatabase = created.drop
     }
     const database = await open()
     await importCatalogue(database.db, catalogue())

@@ -45,25 +45,36 @@ export function databaseTargets(): Promise<DatabaseTarget[]> {
   return targets
 }
 
-/** A fresh, empty, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
-export async function freshDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'pglite') return openDatabase({ dataDir: 'memory://' })
-  const name = `shop_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: target.url })
+/** A new, empty Postgres database on the target's server: its URL, and a way to drop it. */
+export async function createPostgresDatabase(serverUrl: string, prefix = 'shop_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
   await admin.query(`create database ${name}`)
   await admin.end()
-  const url = new URL(target.url)
+  const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' })
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+/** A fresh, empty, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
+export async function freshDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') return openDatabase({ dataDir: 'memory://' })
+  const created = await createPostgresDatabase(target.url)
+  const database = await openDatabase({ databaseUrl: created.url, dataDir: 'unused' })
   return {
     ...database,
     async close() {
       await database.close()
-      const drop = new pg.Client({ connectionString: target.url })
-      await drop.connect()
-      await drop.query(`drop database if exists ${name} with (force)`)
-      await drop.end()
+      await created.drop()
     },
   }
 }
