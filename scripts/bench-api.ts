@@ -5,15 +5,13 @@
  * 127.0.0.1 only, for a bounded time. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50).
  */
 import autocannon from 'autocannon'
-import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import pg from 'pg'
+import { localPostgresUrl, tryPostgresDatabase } from './lib/postgres'
 import { startShopProcess } from './lib/shop-process'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const postgresUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test')
-if (!postgresUrl.username) postgresUrl.username = process.env.PGUSER || os.userInfo().username
+const postgresUrl = localPostgresUrl()
 
 async function measure(url: string) {
   const result = await autocannon({ url, connections, duration: seconds, headers: { 'x-localization': 'zh_tw' } })
@@ -41,32 +39,9 @@ async function benchMode(label: string, env: Record<string, string>) {
   }
 }
 
-async function postgresDatabase() {
-  const admin = new pg.Client({ connectionString: postgresUrl.toString(), connectionTimeoutMillis: 1500 })
-  try {
-    await admin.connect()
-  } catch {
-    return undefined
-  }
-  const name = `shop_bench_${randomBytes(4).toString('hex')}`
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(postgresUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: postgresUrl.toString() })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
 console.log(`autocannon: ${connections} connections, ${seconds} s per endpoint, ${os.cpus().length} cores, Node ${process.version}`)
 await benchOne('pglite', {})
-const database = await postgresDatabase()
+const database = await tryPostgresDatabase(postgresUrl.toString(), 'shop_bench')
 if (database) {
   try {
     await benchOne('postgres', { DATABASE_URL: database.url })

@@ -10,17 +10,16 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import type { CatalogueFile } from '../contract/catalogue-file'
 import { openDatabase } from '../server/db/client'
 import { variants } from '../server/db/schema'
 import { importCatalogue } from '../server/modules/catalogue-import/service'
+import { localPostgresUrl, tryPostgresDatabase } from './lib/postgres'
 import { startShopProcess } from './lib/shop-process'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
-const postgresUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test')
-if (!postgresUrl.username) postgresUrl.username = process.env.PGUSER || os.userInfo().username
+const postgresUrl = localPostgresUrl()
 
 const text = (en: string) => ({ zh_tw: en, en, ja: en })
 const catalogue: CatalogueFile = {
@@ -94,32 +93,9 @@ async function bench(label: string, env: Record<string, string>) {
   }
 }
 
-async function postgresDatabase() {
-  const admin = new pg.Client({ connectionString: postgresUrl.toString(), connectionTimeoutMillis: 1500 })
-  try {
-    await admin.connect()
-  } catch {
-    return undefined
-  }
-  const name = `shop_bench_${randomBytes(4).toString('hex')}`
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(postgresUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: postgresUrl.toString() })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
 console.log(`POST /ec-order: ${connections} members checking out at once, ${seconds} s per database, ${os.cpus().length} cores, Node ${process.version}`)
 const rows = [await bench('pglite', {})]
-const database = await postgresDatabase()
+const database = await tryPostgresDatabase(postgresUrl.toString(), 'shop_bench')
 if (database) {
   try {
     rows.push(await bench('postgres', { DATABASE_URL: database.url }))

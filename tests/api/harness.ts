@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import pg from 'pg'
+import { createPostgresDatabase } from '../../scripts/lib/postgres'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
@@ -45,25 +45,7 @@ export function databaseTargets(): Promise<DatabaseTarget[]> {
   return targets
 }
 
-/** A new, empty Postgres database on the target's server: its URL, and a way to drop it. */
-export async function createPostgresDatabase(serverUrl: string, prefix = 'shop_test'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
-}
+export { createPostgresDatabase }
 
 /** A fresh, empty, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
 export async function freshDatabase(target: DatabaseTarget): Promise<Database> {
