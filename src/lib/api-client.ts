@@ -116,6 +116,8 @@ export interface RequestOptions {
   locale: Locale
   query?: Record<string, QueryValue>
   signal?: AbortSignal
+  /** sent as `Idempotency-Key`: the server answers a repeat of the same change without applying it again */
+  idempotencyKey?: string
 }
 
 export interface BodyRequestOptions extends RequestOptions {
@@ -124,7 +126,7 @@ export interface BodyRequestOptions extends RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-export async function apiRequest<T>(method: Method, path: string, { locale, query, signal, body }: BodyRequestOptions): Promise<T> {
+export async function apiRequest<T>(method: Method, path: string, { locale, query, signal, body, idempotencyKey }: BodyRequestOptions): Promise<T> {
   const token = bearerToken
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -133,6 +135,7 @@ export async function apiRequest<T>(method: Method, path: string, { locale, quer
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
   let response: Response
   try {
     response = await fetch(buildUrl(path, query), {
