@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation, useRouter } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import type { KeyboardEvent, MouseEvent } from 'react'
 import { loadCatalog, useLocale } from '../lib/i18n'
 import { htmlLang, LOCALE_NATIVE_NAMES, LOCALES, localizePathname, storeLocaleCookie, type Locale } from '../lib/locale'
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from './icons'
 import './language-menu.css'
+import { useDisclosure } from './use-disclosure'
 
 interface LanguageMenuProps {
   placement?: 'down' | 'up'
@@ -19,19 +20,7 @@ export function LanguageMenu({ placement = 'down', tone = 'dark', compact = fals
   const current = useLocale()
   const location = useLocation()
   const router = useRouter()
-  const [open, setOpen] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const listId = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
+  const { open, setOpen, rootRef, buttonRef, panelId: listId } = useDisclosure()
 
   const hrefFor = (locale: Locale) => `${localizePathname(location.pathname, locale)}${location.searchStr ?? ''}${location.hash ? `#${location.hash}` : ''}`
 

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { KeyboardEvent } from 'react'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
 import { ChevronDownIcon, LogoutIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useSession, useSignOut } from './use-session'
 import './header-account.css'
+import { useDisclosure } from '../../../ui/use-disclosure'
 
 /** The header's account entry: 'Log in/Sign up' for visitors, the member menu once signed in. */
 export function HeaderAccount({ tone = 'dark' }: { tone?: 'light' | 'dark' }) {
@@ -46,19 +47,7 @@ function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
   const { user } = useSession()
   const locale = useLocalePrefix()
   const signOut = useSignOut()
-  const [open, setOpen] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const listId = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
+  const { open, setOpen, rootRef, buttonRef, panelId: listId } = useDisclosure()
 
   if (!user) return null
   const items = () => Array.from(rootRef.current?.querySelectorAll<HTMLElement>('.member-menu__item') ?? [])

@@ -1,9 +1,10 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react'
 import { CartIcon } from './cart-icon'
 import { CartCount } from './cart-count'
 import { useCartCount } from './use-cart-count'
 import './header-cart.css'
+import { useDisclosure } from '../../../ui/use-disclosure'
 
 // The list is fetched the first time the dropdown opens (or is about to), not with every page.
 const loadDropdown = () => import('./cart-dropdown')
@@ -13,20 +14,8 @@ const CartDropdown = lazy(() => loadDropdown().then((module) => ({ default: modu
 export function HeaderCart({ tone = 'dark' }: { tone?: 'light' | 'dark' }) {
   const { t } = useLingui()
   const count = useCartCount()
-  const [open, setOpen] = useState(false)
+  const { open, setOpen, rootRef, buttonRef, panelId: panelId } = useDisclosure()
   const [mounted, setMounted] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const panelId = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
 
   const close = () => setOpen(false)
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
