@@ -103,3 +103,30 @@ test('the shop is installable: a manifest with names, icons and shortcuts, and n
     await rm(profile, { recursive: true, force: true })
   }
 })
+
+test('the footer offers to install the shop when the browser does, and thanks the shopper (en)', async ({ page }) => {
+  await page.goto('/en')
+  const install = page.getByRole('contentinfo').getByRole('button', { name: 'Install the app' })
+  await expect(install).toBeHidden()
+  // what Chromium fires when the shop meets its install criteria
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void ((window as unknown as { prompted: boolean }).prompted = true),
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    })
+    window.dispatchEvent(offer)
+  })
+  await install.click()
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true)
+  await expect(page.getByText('The shop is on your home screen.')).toBeVisible()
+  await expect(install).toBeHidden()
+})
+
+test.describe('on an iPhone', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' })
+
+  test('the footer says how to add the shop to the home screen (ja)', async ({ page }) => {
+    await page.goto('/ja')
+    await expect(page.getByRole('contentinfo').getByText(tr('ja', 'Add the shop to your home screen: tap the Share button in Safari, then "Add to Home Screen".'))).toBeVisible()
+  })
+})
