@@ -27,6 +27,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
+    // A service worker installs and precaches the whole shell in every new context; only the specs
+    // about offline use, updates and installing need it (they allow it), the rest run without.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -14,8 +14,7 @@ test.describe('error pages', () => {
   })
 
   test.describe('when the API fails', () => {
-    // these tests answer for the API with page.route, which requests a service worker handles bypass
-    test.use({ allowedConsoleErrors: [/status of 500/], serviceWorkers: 'block' })
+    test.use({ allowedConsoleErrors: [/status of 500/] })
 
     test('shows the 500 page with its buttons, and retry recovers', async ({ page }) => {
       let fail = true

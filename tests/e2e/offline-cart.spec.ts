@@ -6,7 +6,7 @@ import { addShownProduct, cartControl, openProduct, stocked } from './support/ca
 // Offline, every request the service worker cannot answer fails in the console by design. (One
 // pattern: Playwright would read a two-element array as a fixture's [value, options].)
 const OFFLINE_ERRORS = /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|NetworkError/
-test.use({ allowedConsoleErrors: [new RegExp(`${EXPECTED_API_ERRORS[0]!.source}|${OFFLINE_ERRORS.source}`)] })
+test.use({ serviceWorkers: 'allow', allowedConsoleErrors: [new RegExp(`${EXPECTED_API_ERRORS[0]!.source}|${OFFLINE_ERRORS.source}`)] })
 
 const untilControlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 })
 

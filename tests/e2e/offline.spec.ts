@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { expect, findProduct, LOCALE_PATH_PREFIX, test, tr, type UiLocale } from './kit'
 
 // Offline, every request the service worker cannot answer fails in the console by design.
-test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|NetworkError/] })
+test.use({ serviceWorkers: 'allow', allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|NetworkError/] })
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article')
 

@@ -2,8 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, header, test, tr, type UiLocale } from './kit'
 import { authDialog, createMember, EXPECTED_API_ERRORS, homeUrl, mailLink, memberMenuButton, openAuthModal, pathIn, submitLogin } from './support/accounts'
 
-// one test answers for the API with page.route, which requests a service worker handles bypass
-test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS, serviceWorkers: 'block' })
+test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
 
 const LAST_SEND_KEY = 'forgot_password_last_send'
 
