@@ -23,6 +23,8 @@ export const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** the shop's address as shoppers reach it: links in mails and social sign-in callbacks; default http://HOST:PORT */
   PUBLIC_URL: v.optional(v.pipe(url, v.regex(/[^/]$/, 'must not end with /'))),
+  /** further origins (comma-separated, e.g. https://admin.shop.example) allowed to call the API and the embedded emulators from a browser; the shop's own PUBLIC_URL origin always is */
+  CORS_ORIGINS: v.optional(v.pipe(v.string(), v.check((s) => s.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), 'must be comma-separated origins like https://shop.example'))),
   /** use the first X-Forwarded-For address as the client's (only behind a proxy that sets it) */
   TRUST_PROXY: v.optional(bool, 'false'),
   AUTH_TOKEN_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
@@ -78,6 +80,12 @@ export const EnvSchema = v.object({
 
 export type Config = ReturnType<typeof toConfig>
 
+const publicUrlOf = (env: v.InferOutput<typeof EnvSchema>) => env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`
+
+const corsOrigins = (env: v.InferOutput<typeof EnvSchema>) => [
+  ...new Set([new URL(publicUrlOf(env)).origin, ...(env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)]),
+]
+
 const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   env: env.NODE_ENV,
   host: env.HOST,
@@ -88,8 +96,10 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   seedCatalogue: env.SEED_CATALOGUE,
   catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
   logLevel: env.LOG_LEVEL,
-  publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`,
+  publicUrl: publicUrlOf(env),
   trustProxy: env.TRUST_PROXY,
+  /** browser origins allowed by CORS: the shop's own, plus CORS_ORIGINS */
+  corsOrigins: corsOrigins(env),
   auth: {
     tokenMs: env.AUTH_TOKEN_DAYS * 86_400_000,
     lockMinutes: env.LOCK_MINUTES,
