@@ -6,6 +6,8 @@ import type { Database } from './db/client'
 import { handleError, notFound } from './lib/errors'
 import type { Logger } from './lib/logger'
 import { requestContext } from './lib/request-context'
+import { ALGOLIA_ORIGINS, securityHeaders } from './lib/security-headers'
+import { apiCors } from './lib/cors'
 import { systemClock, type Clock } from './lib/clock'
 import { createMailer, type Mailer } from './lib/mailer'
 import { accountRoutes } from './modules/account/routes'
@@ -110,6 +112,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
 
   const app = new Hono()
   app.onError(handleError(logger))
+  app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: [], stripe: !payment.sandbox }))
+  app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
   app.route(API_BASE, api)
   if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search))
   if (stripeSandbox) app.route('/v1', stripeSandbox.routes)

@@ -1,0 +1,109 @@
+import type { MiddlewareHandler } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+
+/** What the browser may reach besides the shop's own origin; derived from the configuration. */
+export interface BrowserSources {
+  /** the shop's address as shoppers reach it (PUBLIC_URL) */
+  publicUrl: string
+  /** the search hosts the PWA is told to use (`GET /config`), as origins; empty for the embedded engine on the shop's origin */
+  search: string[]
+  /** real-time (Pusher protocol) hosts, as origins with their ws/wss scheme */
+  realtime: string[]
+  /** real Stripe is configured: Stripe.js, its frames and its API are allowed */
+  stripe: boolean
+}
+
+// Stripe's own list (docs.stripe.com/security/guide#content-security-policy)
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+}
+
+/** Hosted Algolia answers on `{app}-dsn.algolia.net` and `{app}-N.algolianet.com`. */
+export const ALGOLIA_ORIGINS = ['https://*.algolia.net', 'https://*.algolianet.com']
+
+/** `/payment`, `/en/payment`, `/ja/payment`: where card details are entered. */
+const PAYMENT_PAGE = /^\/(?:(?:en|ja)\/)?payment\/?$/
+
+type Directives = Record<string, string[]>
+
+const serialize = (directives: Directives) =>
+  Object.entries(directives)
+    .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
+    .join('; ')
+
+/**
+ * The shop's Content-Security-Policy. Scripts come only from the shop itself (and Stripe.js when
+ * real Stripe is configured); connections only to the shop, its search and real-time hosts and
+ * Stripe; nothing may frame the shop. Styles allow 'unsafe-inline' because the toast library and
+ * Stripe's Elements insert style elements; scripts never do.
+ */
+export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'payment'): string {
+  const self = ["'self'"]
+  const own = new URL(sources.publicUrl).origin
+  const stripe = sources.stripe
+  // PCI DSS SAQ-A: the page that hosts the card fields talks to the shop and the payment provider, nothing else
+  const connect = page === 'payment' ? [...self, own] : [...self, own, ...sources.search, ...sources.realtime]
+  const directives: Directives = {
+    'default-src': self,
+    'script-src': [...self, ...(stripe ? STRIPE.script : [])],
+    'style-src': [...self, "'unsafe-inline'"],
+    // member avatars come from the social sign-in provider's picture host
+    'img-src': page === 'payment' ? [...self, 'data:', 'blob:', ...(stripe ? STRIPE.img : [])] : [...self, 'data:', 'blob:', 'https:'],
+    'font-src': [...self, 'data:'],
+    'connect-src': [...new Set([...connect, ...(stripe ? STRIPE.connect : [])])],
+    'frame-src': stripe ? STRIPE.frame : ["'none'"],
+    'worker-src': self,
+    'manifest-src': self,
+    'object-src': ["'none'"],
+    'base-uri': self,
+    'form-action': self,
+    'frame-ancestors': ["'none'"],
+  }
+  if (new URL(sources.publicUrl).protocol === 'https:') directives['upgrade-insecure-requests'] = []
+  return serialize(directives)
+}
+
+/**
+ * Headers on every answer: the API's, the emulators', the PWA's files and its error pages.
+ * HSTS only when the shop is reached over https (PUBLIC_URL), since a browser would otherwise
+ * refuse the plain-http address it was given.
+ */
+export function securityHeaders(sources: BrowserSources): MiddlewareHandler {
+  const https = new URL(sources.publicUrl).protocol === 'https:'
+  const shopPolicy = contentSecurityPolicy(sources, 'shop')
+  const paymentPolicy = contentSecurityPolicy(sources, 'payment')
+  const common = secureHeaders({
+    strictTransportSecurity: https ? 'max-age=63072000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    // Stripe's 3-D Secure may open a window; the shop's pictures may be shown by other sites' previews
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    crossOriginResourcePolicy: false,
+    xXssProtection: '0',
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      usb: [],
+      serial: [],
+      bluetooth: [],
+      hid: [],
+      midi: [],
+      magnetometer: [],
+      gyroscope: [],
+      accelerometer: [],
+      browsingTopics: [],
+      // the Payment Request API is used by Stripe's wallets only
+      payment: sources.stripe ? ['self', 'https://js.stripe.com'] : ['self'],
+    },
+  })
+  return async (c, next) => {
+    await common(c, async () => {
+      await next()
+    })
+    c.header('content-security-policy', PAYMENT_PAGE.test(c.req.path) ? paymentPolicy : shopPolicy)
+  }
+}
