@@ -132,8 +132,6 @@ export const users = pgTable(
     referred_by: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** how the account was created: GENERAL (e-mail) or a social provider */
     signup_method: text('signup_method').$type<'GENERAL' | 'GOOGLE' | 'FACEBOOK'>().notNull().default('GENERAL'),
-    failed_logins: integer('failed_logins').notNull().default(0),
-    locked_until: timestamp('locked_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('users_referred_by_idx').on(t.referred_by)],
@@ -208,6 +206,34 @@ export const rateLimits = pgTable('rate_limits', {
   window_start: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 })
+
+/**
+ * Failed sign-ins in a row and the lock they lead to, keyed `email:<address>` for every client
+ * the shop does not trust yet (known and unknown addresses alike, so the lock-out tells nothing)
+ * or `device:<id>` for one trusted device.
+ */
+export const signInLocks = pgTable('sign_in_locks', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  locked_until: timestamp('locked_until', { withTimezone: true }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Browsers that completed a sign-in (the device cookie); only a SHA-256 of the cookie is kept. */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.user_id, t.last_used_at)],
+)
 
 /** Every sign-in outcome, for the member's security and the shop's support. */
 export const loginAttempts = pgTable(

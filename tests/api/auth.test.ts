@@ -290,8 +290,10 @@ describe('per-address rate limit', () => {
   it('refuses more sign-in attempts than AUTH_RATE_LIMIT per minute from one address', async () => {
     const shop = await startShop({ kind: 'pglite' }, { env: { AUTH_RATE_LIMIT: '3' } })
     try {
+      // a new address each time: three failures on one address would lock it before the limit is reached
+      let n = 0
       const attempt = () =>
-        shop.json('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'x@example.tw', password: 'whatever1' }) })
+        shop.json('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `x${++n}@example.tw`, password: 'whatever1' }) })
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401)
       const limited = await attempt()
       expect(limited.status).toBe(429)

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, notInArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { authTokens, loginAttempts, oauthStates, oneTimeTokens, socialAccounts, users } from '../../db/schema'
+import { authTokens, loginAttempts, oauthStates, oneTimeTokens, signInLocks, socialAccounts, trustedDevices, users } from '../../db/schema'
 
 export type UserRow = typeof users.$inferSelect
 export type NewUser = typeof users.$inferInsert
@@ -18,11 +18,72 @@ export const insertUser = async (db: DbOrTx, user: NewUser) => (await db.insert(
 export const updateUser = async (db: DbOrTx, id: number, values: Partial<NewUser>) =>
   (await db.update(users).set({ ...values, updated_at: new Date() }).where(eq(users.id, id)).returning())[0]!
 
-/** Counts a failed sign-in; the caller decides about locking from the returned count. */
-export const countFailure = async (db: DbOrTx, id: number) =>
-  (await db.update(users).set({ failed_logins: sql`${users.failed_logins} + 1` }).where(eq(users.id, id)).returning({ failed: users.failed_logins }))[0]!.failed
-
 export const recordAttempt = (db: DbOrTx, attempt: typeof loginAttempts.$inferInsert) => db.insert(loginAttempts).values(attempt)
+
+// ---- lock-out and trusted devices -------------------------------------------
+
+/** The count shared by every client not trusted for the address, whether or not it has an account. */
+export const emailLockKey = (email: string) => `email:${email}`
+/** The count of one trusted device. */
+export const deviceLockKey = (deviceId: number) => `device:${deviceId}`
+
+export const findLock = async (db: DbOrTx, key: string) => (await db.select().from(signInLocks).where(eq(signInLocks.key, key)))[0]
+
+/**
+ * Counts one failed sign-in on `key` in a single upsert; the failure that reaches `max` sets
+ * `locked_until` and starts the count again. Answers the lock as it now stands.
+ */
+export async function countFailure(db: DbOrTx, key: string, max: number, now: Date, lockUntil: Date) {
+  const reached = sql`${signInLocks.failures} + 1 >= ${max}`
+  const [row] = await db
+    .insert(signInLocks)
+    .values({ key, failures: 1, updated_at: now })
+    .onConflictDoUpdate({
+      target: signInLocks.key,
+      set: {
+        failures: sql`case when ${reached} then 0 else ${signInLocks.failures} + 1 end`,
+        locked_until: sql`case when ${reached} then ${lockUntil} else ${signInLocks.locked_until} end`,
+        updated_at: now,
+      },
+    })
+    .returning({ locked_until: signInLocks.locked_until })
+  return row!.locked_until
+}
+
+export const clearFailures = (db: DbOrTx, key: string, now: Date) =>
+  db.update(signInLocks).set({ failures: 0, locked_until: null, updated_at: now }).where(eq(signInLocks.key, key))
+
+export async function findLiveDevice(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(trustedDevices)
+    .where(and(eq(trustedDevices.token_hash, tokenHash), gt(trustedDevices.expires_at, now)))
+  return row
+}
+
+export const insertDevice = async (db: DbOrTx, row: typeof trustedDevices.$inferInsert) => (await db.insert(trustedDevices).values(row).returning())[0]!
+
+export const touchDevice = (db: DbOrTx, id: number, now: Date, expiresAt: Date) =>
+  db.update(trustedDevices).set({ last_used_at: now, expires_at: expiresAt }).where(eq(trustedDevices.id, id))
+
+/** Keeps a member's `keep` most recently used devices, so that repeated cookie-less sign-ins cannot grow the table. */
+export async function forgetOldDevices(db: DbOrTx, userId: number, keep: number) {
+  const newest = db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .where(eq(trustedDevices.user_id, userId))
+    .orderBy(desc(trustedDevices.last_used_at), desc(trustedDevices.id))
+    .limit(keep)
+  await db.delete(trustedDevices).where(and(eq(trustedDevices.user_id, userId), notInArray(trustedDevices.id, newest)))
+}
+
+/** For the sweeper: expired devices, and counters idle since `before` that hold no live lock. */
+export async function pruneSignInState(db: DbOrTx, now: Date, before: Date) {
+  await db.delete(trustedDevices).where(lt(trustedDevices.expires_at, now))
+  await db
+    .delete(signInLocks)
+    .where(and(lt(signInLocks.updated_at, before), sql`(${signInLocks.locked_until} is null or ${signInLocks.locked_until} < ${now})`))
+}
 
 // ---- bearer tokens ----------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import {
   AuthUserSchema,
@@ -16,8 +16,10 @@ import {
 import { dataSchema } from '../../../contract/page'
 import { clientAddress } from '../../lib/client-address'
 import { documented, validate } from '../../lib/route'
+import { readDeviceCookie, writeDeviceCookie } from './device-cookie'
 import { requireUser } from './middleware'
 import * as service from './service'
+import { login, trustDevice } from './sign-in'
 import * as social from './social-service'
 
 const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detail.retry_after seconds)' }
@@ -25,6 +27,8 @@ const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detai
 export function authRoutes(deps: social.SocialDeps) {
   const tags = ['Authentication']
   const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, deps.config.trustProxy)
+  /** A completed sign-in makes this browser a trusted device of the member. */
+  const trustBrowser = async (c: Context, userId: number) => writeDeviceCookie(c, deps.config, await trustDevice(deps, userId, readDeviceCookie(c)))
   return new Hono()
     .post(
       '/register',
@@ -38,15 +42,20 @@ export function authRoutes(deps: social.SocialDeps) {
     .post(
       '/login',
       documented({
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password; sets the shop_device cookie that makes this browser a trusted device',
         tags,
         response: dataSchema(LoginResultSchema),
-        errors: { 401: 'Wrong e-mail or password (INVALID_EMAIL_OR_PASSWORD)', 429: 'Locked after three failures (TOO_MANY_ATTEMPTS, detail.lock_minutes) or RATE_LIMITED' },
+        errors: {
+          401: 'Wrong e-mail or password (INVALID_EMAIL_OR_PASSWORD)',
+          429: 'Locked after three failures in a row, counted for the address from untrusted clients or for this trusted device alone (TOO_MANY_ATTEMPTS, detail.lock_minutes), or RATE_LIMITED',
+        },
       }),
       validate('json', LoginInputSchema),
       async (c) => {
         await service.limitAddress(deps, 'login', address(c))
-        return c.json({ data: await service.login(deps, c.req.valid('json'), address(c)) })
+        const { result, device } = await login(deps, c.req.valid('json'), address(c), readDeviceCookie(c))
+        writeDeviceCookie(c, deps.config, device)
+        return c.json({ data: result })
       },
     )
     .get('/logout', documented({ summary: 'Revoke this token', tags, response: dataSchema(v.boolean()), auth: true }), requireUser(deps), async (c) => {
@@ -73,7 +82,8 @@ export function authRoutes(deps: social.SocialDeps) {
       documented({ summary: 'Set a new password with the mailed link', tags, response: dataSchema(v.boolean()) }),
       validate('json', ResetPasswordInputSchema),
       async (c) => {
-        await service.resetPassword(deps, c.req.valid('json'))
+        const user = await service.resetPassword(deps, c.req.valid('json'))
+        await trustBrowser(c, user.id)
         return c.json({ data: true })
       },
     )
@@ -81,7 +91,11 @@ export function authRoutes(deps: social.SocialDeps) {
       '/auth/social/exchange',
       documented({ summary: 'Trade the social sign-in code for a token', tags, response: dataSchema(LoginResultSchema) }),
       validate('json', SocialExchangeInputSchema),
-      async (c) => c.json({ data: await social.exchangeSocialCode(deps, c.req.valid('json').code) }),
+      async (c) => {
+        const result = await social.exchangeSocialCode(deps, c.req.valid('json').code)
+        await trustBrowser(c, result.user.id)
+        return c.json({ data: result })
+      },
     )
     .get(
       '/auth/social-register',
@@ -97,7 +111,11 @@ export function authRoutes(deps: social.SocialDeps) {
       '/auth/social-register',
       documented({ summary: 'Complete an account started by a social sign-in', tags, response: dataSchema(LoginResultSchema), created: true }),
       validate('json', SocialRegisterInputSchema),
-      async (c) => c.json({ data: await social.completeSocialRegistration(deps, c.req.valid('json')) }, 201),
+      async (c) => {
+        const result = await social.completeSocialRegistration(deps, c.req.valid('json'))
+        await trustBrowser(c, result.user.id)
+        return c.json({ data: result }, 201)
+      },
     )
     .get(
       '/auth/:provider',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type * as v from 'valibot'
 import type { ChangePasswordInputSchema, ResetPasswordInputSchema } from '../../../contract/auth';
-import { type AuthUser, type LoginInput, type LoginMethod, type LoginResult, type ProfileInput, type RegisterInput, MESSAGES, LIMITS } from '../../../contract/auth'
+import { type AuthUser, type LoginMethod, type LoginResult, type ProfileInput, type RegisterInput, MESSAGES, LIMITS } from '../../../contract/auth'
 import type { Locale } from '../../../contract/constants'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/client'
@@ -10,7 +10,7 @@ import { AppError, validationFailed } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
 import type { Mailer } from '../../lib/mailer'
 import { hit } from '../../lib/rate-limit'
-import { decoyHash, fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
+import { fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
 import { linkMail } from './mails'
 import * as repo from './repo'
 
@@ -28,7 +28,6 @@ export interface Session {
   method: LoginMethod
 }
 
-const MAX_FAILURES = 3
 const VERIFY_LINK_MS = 24 * 3_600_000
 const RESET_LINK_MS = 60 * 60_000
 
@@ -137,40 +136,6 @@ export async function register(deps: AuthDeps, input: RegisterInput, locale: Loc
   return toAuthUser(deps.db, user, 'GENERAL')
 }
 
-const invalid = () => new AppError('INVALID_EMAIL_OR_PASSWORD', 401, 'Wrong e-mail or password.')
-const locked = (minutes: number) =>
-  new AppError('TOO_MANY_ATTEMPTS', 429, 'Wrong account or password too many times; please try again later.', { lock_minutes: minutes })
-
-/**
- * E-mail and password sign-in with lock-out: the third failure in a row locks the account for
- * `LOCK_MINUTES` (its counter starting again), during which even the right password is refused.
- * An unknown address costs the same work and gets the same answer as a wrong password.
- */
-export async function login(deps: AuthDeps, input: LoginInput, address: string): Promise<LoginResult> {
-  const email = normalizeEmail(input.email)
-  const user = await repo.findUserByEmail(deps.db, email)
-  const now = deps.clock()
-  if (user?.locked_until && user.locked_until > now) {
-    await repo.recordAttempt(deps.db, { user_id: user.id, email, outcome: 'LOCKED', address, created_at: now })
-    throw locked(Math.ceil((user.locked_until.getTime() - now.getTime()) / 60_000))
-  }
-  const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password)
-  if (!user || !user.password_hash || !ok) {
-    await repo.recordAttempt(deps.db, { user_id: user?.id ?? null, email, outcome: 'FAILED', address, created_at: now })
-    if (!user) throw invalid()
-    const failures = await repo.countFailure(deps.db, user.id)
-    if (failures >= MAX_FAILURES) {
-      const minutes = deps.config.auth.lockMinutes
-      await repo.updateUser(deps.db, user.id, { failed_logins: 0, locked_until: new Date(now.getTime() + minutes * 60_000) })
-      throw locked(minutes)
-    }
-    throw invalid()
-  }
-  const signedIn = await repo.updateUser(deps.db, user.id, { failed_logins: 0, locked_until: null })
-  await repo.recordAttempt(deps.db, { user_id: user.id, email, outcome: 'SUCCESSED', address, created_at: now })
-  return { token: await issueToken(deps, user.id, 'GENERAL'), user: await toAuthUser(deps.db, signedIn, 'GENERAL') }
-}
-
 /** The session behind a bearer token, if it is live. */
 export async function authenticate(deps: AuthDeps, token: string): Promise<Session | undefined> {
   const row = await repo.findLiveToken(deps.db, fingerprint(token), deps.clock())
@@ -255,17 +220,22 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: L
   await deps.mailer.send(linkMail('reset', locale, { to: email, name: user.first_name, link, shopName: deps.config.shop.name }))
 }
 
-/** A reset link works once, for its own address, within 60 minutes; it signs out every session. */
+/**
+ * A reset link works once, for its own address, within 60 minutes; it signs out every session and
+ * lifts the address's lock-out. Answers the member, whose browser has just proved it holds the mailbox.
+ */
 export async function resetPassword(deps: AuthDeps, input: v.InferOutput<typeof ResetPasswordInputSchema>) {
   const now = deps.clock()
   const email = normalizeEmail(input.email)
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const row = await repo.findOneTime(tx, 'reset_password', fingerprint(input.token))
     const user = row?.user_id ? await repo.findUserById(tx, row.user_id) : undefined
     if (!row || !user || user.email !== email) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
     if (row.expires_at <= now) throw new AppError('RESET_LINK_EXPIRED', 400, 'The password reset link has expired.')
     await repo.consumeOneTime(tx, 'reset_password', row.token_hash, now)
-    await repo.updateUser(tx, user.id, { password_hash: await hashPassword(input.password), failed_logins: 0, locked_until: null })
+    await repo.updateUser(tx, user.id, { password_hash: await hashPassword(input.password) })
     await repo.revokeAllTokens(tx, user.id, now)
+    await repo.clearFailures(tx, repo.emailLockKey(email), now)
+    return user
   })
 }
