@@ -20,7 +20,14 @@ export interface EmbeddedStripe {
  * use, so an app that never takes a payment never touches the disk) and webhooks to `webhookUrl`
  * once started (after the server listens, like the search indexer).
  */
-export function embeddedStripe(options: { keys: SandboxKeys; stateDir: string; webhookUrl: string; logger: Logger }): EmbeddedStripe {
+export function embeddedStripe(options: {
+  keys: SandboxKeys
+  stateDir: string
+  webhookUrl: string
+  logger: Logger
+  /** browser origins allowed by CORS; none: same-origin pages only */
+  allowedOrigins?: readonly string[]
+}): EmbeddedStripe {
   let opened: Promise<{ sandbox: StripeSandbox; deliverer: WebhookDeliverer }> | undefined
   const open = () =>
     (opened ??= SandboxStore.open(options.stateDir).then((store) => ({
@@ -28,7 +35,7 @@ export function embeddedStripe(options: { keys: SandboxKeys; stateDir: string; w
       deliverer: new WebhookDeliverer(store, options.webhookUrl, options.keys.webhookSecret, options.logger),
     })))
   let nudge = () => undefined as void
-  const routes = stripeSandboxRoutes(async () => (await open()).sandbox, options.logger, () => nudge())
+  const routes = stripeSandboxRoutes(async () => (await open()).sandbox, options.logger, () => nudge(), options.allowedOrigins)
   return {
     routes,
     async start() {

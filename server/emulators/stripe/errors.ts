@@ -17,7 +17,7 @@ export interface StripeErrorBody {
 /** An answer in Stripe's error shape `{"error": {type, code, message, param, ...}}` with Stripe's HTTP status. */
 export class StripeApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 404 | 409 | 500,
+    readonly status: 400 | 401 | 402 | 404 | 409 | 413 | 500,
     readonly body: StripeErrorBody,
   ) {
     super(body.message)

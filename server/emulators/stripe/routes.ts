@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { Logger } from '../../lib/logger'
 import { authentication, invalidRequest, StripeApiError } from './errors'
-import { canonical, parseForm, type FormParams } from './form'
+import { canonical, FORM_LIMITS, parseForm, tooLarge, type FormParams } from './form'
 import { stripeId, unixNow } from './objects'
 import { DEFAULT_API_VERSION, type CallContext, type Outcome, type StripeSandbox } from './sandbox'
 
@@ -11,6 +12,9 @@ const NO_KEY =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/."
 const PUBLISHABLE =
   'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.'
+
+/** `2026-10-28.endive`, a dated version without a release name, and optional `; some_beta=v1` headers */
+const API_VERSION = /^\d{4}-\d{2}-\d{2}(\.[a-z]{1,20})?(; ?[a-z0-9_]{1,40}=v\d{1,3}){0,5}$/
 
 const redact = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
 
@@ -22,15 +26,17 @@ const redact = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.
  * endpoint is a 400 `idempotency_error`; while the first request runs, a 409. Parameter errors are
  * not remembered, so they can be corrected and retried under the same key.
  */
-export function stripeSandboxRoutes(opened: () => Promise<StripeSandbox>, logger: Logger, onEvents?: () => void) {
+export function stripeSandboxRoutes(opened: () => Promise<StripeSandbox>, logger: Logger, onEvents?: () => void, allowedOrigins: readonly string[] = []) {
   const app = new Hono()
   const running = new Set<string>()
-  app.use('*', cors({ origin: '*', allowHeaders: ['authorization', 'content-type', 'stripe-version', 'idempotency-key'], exposeHeaders: ['request-id', 'idempotent-replayed'], maxAge: 86400 }))
+  // browsers on other origins may not call with the shop's keys; same-origin calls need no header
+  app.use('*', cors({ origin: [...allowedOrigins], allowHeaders: ['authorization', 'content-type', 'stripe-version', 'idempotency-key'], exposeHeaders: ['request-id', 'idempotent-replayed'], maxAge: 86400 }))
   app.onError((error, c) => {
     if (error instanceof StripeApiError) return c.json({ error: error.body }, error.status)
     logger.error('stripe sandbox: unexpected failure', { path: c.req.path, error: (error as Error).stack ?? String(error) })
     return c.json({ error: { type: 'api_error', message: 'An unknown error occurred' } }, 500)
   })
+  app.use('*', bodyLimit({ maxSize: FORM_LIMITS.bytes, onError: () => { throw tooLarge() } }))
 
   let sandbox: StripeSandbox
   app.use('*', async (_c, next) => {
@@ -53,6 +59,8 @@ export function stripeSandboxRoutes(opened: () => Promise<StripeSandbox>, logger
       delete params.key
     }
     if (!key) throw authentication(NO_KEY)
+    const version = c.req.header('stripe-version')
+    if (version !== undefined && !API_VERSION.test(version)) throw invalidRequest(`Invalid Stripe API version: ${version.slice(0, 40)}`, undefined, 'Stripe-Version')
     const requestId = stripeId('req', 14)
     c.header('request-id', requestId)
     const ctx = (kind: CallContext['key']): CallContext => ({
