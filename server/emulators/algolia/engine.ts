@@ -1,8 +1,8 @@
 import { DocStore, type SearchRecord } from './doc-store'
 import { facetCounts } from './facets'
-import { FilterError, facetFilterTree, numericFilterTree, parseFilterTree, toDocumentPredicate, type FilterNode } from './filters'
+import { checkFilter, FilterError, facetFilterTree, numericFilterTree, parseFilterTree, toDocumentPredicate, type FilterNode } from './filters'
 import { highlight } from './highlight'
-import { AlgoliaError, encodeParams, parseSearchParams, type SearchParams } from './params'
+import { AlgoliaError, encodeParams, FORBIDDEN_KEYS, parseSearchParams, type SearchParams } from './params'
 import { Ranking, rankedSlice, type SortSpec } from './ranking'
 import { queryTerms, type QueryTerm } from './text'
 import { findWithin, findWords } from './word-match'
@@ -12,6 +12,11 @@ export type { SearchRecord } from './doc-store'
 export interface IndexSettings {
   searchableAttributes: string[]
   attributesForFaceting: string[]
+  /**
+   * numeric attributes a query may compare and range-filter without faceting on them; unlike
+   * Algolia (every numeric attribute when unset), none unless declared
+   */
+  numericAttributesForFiltering: string[]
   customRanking: string[]
   /** sort criteria placed before relevance, as a standard replica's `ranking` does: `asc(price_min)` */
   ranking: string[]
@@ -20,7 +25,16 @@ export interface IndexSettings {
   userData?: unknown
 }
 
-const DEFAULT_SETTINGS: IndexSettings = { searchableAttributes: [], attributesForFaceting: [], customRanking: [], ranking: [], replicas: [], userData: null }
+const DEFAULT_SETTINGS: IndexSettings = {
+  searchableAttributes: [],
+  attributesForFaceting: [],
+  numericAttributesForFiltering: [],
+  customRanking: [],
+  ranking: [],
+  replicas: [],
+  userData: null,
+}
+const LIST_SETTINGS = ['searchableAttributes', 'attributesForFaceting', 'numericAttributesForFiltering', 'customRanking', 'ranking', 'replicas'] as const
 
 /** `unordered(name)`, `searchable(city)`, `filterOnly(x)` and `desc(rank)` name their attribute inside. */
 const inner = (spec: string) => /^\w+\((.+)\)$/.exec(spec)?.[1] ?? spec
@@ -77,7 +91,11 @@ export class SearchEngine {
   setSettings(name: string, settings: Partial<IndexSettings> & Record<string, unknown>) {
     const index = this.index(name, true)
     const known = Object.keys(DEFAULT_SETTINGS)
-    for (const key of Object.keys(settings)) if (!known.includes(key)) throw new AlgoliaError(400, `Unknown setting: ${key}`)
+    for (const key of Object.keys(settings)) if (!known.includes(key) || FORBIDDEN_KEYS.has(key)) throw new AlgoliaError(400, `Unknown setting: ${key}`)
+    for (const key of LIST_SETTINGS) {
+      const value: unknown = settings[key]
+      if (value !== undefined && !(Array.isArray(value) && value.every((x) => typeof x === 'string'))) throw new AlgoliaError(400, `Invalid value for "${key}": expected an array of strings`)
+    }
     index.settings = { ...index.settings, ...settings }
     for (const replica of settings.replicas ?? []) {
       const r = this.index(replica, true)
@@ -128,6 +146,8 @@ export class SearchEngine {
       if (params.facetFilters) parts.push(facetFilterTree(params.facetFilters))
       if (params.numericFilters) parts.push(numericFilterTree(params.numericFilters))
       filter = parts.length === 1 ? parts[0]! : { op: 'and', parts }
+      const settings = primary.settings
+      checkFilter(filter, { facets: new Set(settings.attributesForFaceting.map(inner)), numeric: new Set(settings.numericAttributesForFiltering.map(inner)) })
     } catch (error) {
       if (error instanceof FilterError) throw new AlgoliaError(400, error.message)
       throw error
@@ -207,11 +227,12 @@ export class SearchEngine {
 
   private hit(record: SearchRecord, params: SearchParams, terms: QueryTerm[], highlightAttributes: string[]) {
     const retrieve = params.attributesToRetrieve
-    const out: Record<string, unknown> = retrieve.includes('*') ? { ...record } : Object.fromEntries(retrieve.filter((a) => a in record).map((a) => [a, record[a]]))
+    const out: Record<string, unknown> = retrieve.includes('*') ? { ...record } : Object.fromEntries(retrieve.filter((a) => Object.hasOwn(record, a)).map((a) => [a, record[a]]))
     out.objectID = record.objectID
     const words = terms.map((t) => t.term)
-    const highlighted: Record<string, unknown> = {}
+    const highlighted: Record<string, unknown> = Object.create(null)
     for (const attribute of highlightAttributes.map(inner)) {
+      if (!Object.hasOwn(record, attribute)) continue
       const value = record[attribute]
       if (typeof value === 'string') highlighted[attribute] = highlight(value, words, params.highlightPreTag, params.highlightPostTag)
       else if (Array.isArray(value) && value.every((x) => typeof x === 'string')) {

@@ -1,4 +1,5 @@
 import type { ValueColumn } from './columns'
+import { SEARCH_LIMITS } from './params'
 
 /**
  * Algolia's filter languages: `filters` (facet `attr:value`, numeric comparisons and
@@ -22,6 +23,7 @@ export type FilterNode =
 type Token = { kind: 'word' | 'string' | 'op' | 'lparen' | 'rparen' | 'colon'; text: string; at: number }
 
 const OPERATORS = ['<=', '>=', '!=', '<', '>', '=']
+const WORD = /[^\s():"'<>=!]+/y
 
 function lex(input: string): Token[] {
   const tokens: Token[] = []
@@ -48,7 +50,8 @@ function lex(input: string): Token[] {
         i += op.length
         continue
       }
-      const match = /^[^\s():"'<>=!]+/.exec(input.slice(i))
+      WORD.lastIndex = i
+      const match = WORD.exec(input)
       if (!match) throw new FilterError(`filters: Unexpected character '${ch}' at col ${i + 1}`)
       tokens.push({ kind: 'word', text: match[0], at: i })
       i += match[0].length
@@ -166,15 +169,23 @@ const toNumber = (text: string, at: number) => {
   return n
 }
 
-/** Parses the `filters` string into a tree. */
+/**
+ * Parses the `filters` string into a tree. Parentheses and NOTs may nest `SEARCH_LIMITS.filterDepth`
+ * deep: the parser and the predicates it becomes recurse once per level.
+ */
 export function parseFilterTree(input: string): FilterNode {
+  if (input.length > SEARCH_LIMITS.filterLength) throw new FilterError(`filters: at most ${SEARCH_LIMITS.filterLength} characters`)
   const tokens = lex(input)
   let pos = 0
+  let depth = 0
   const peek = () => tokens[pos]
   const isWord = (t: Token | undefined, word: string) => t?.kind === 'word' && t.text === word
   const fail = (what: string): never => {
     const t = peek()
     throw new FilterError(t ? `filters: ${what} at col ${t.at + 1}, got '${t.text}'` : `filters: ${what} at the end of the filter`)
+  }
+  const deeper = () => {
+    if (++depth > SEARCH_LIMITS.filterDepth) fail(`Parentheses and NOT nest at most ${SEARCH_LIMITS.filterDepth} deep`)
   }
 
   function parseOr(): FilterNode {
@@ -195,14 +206,19 @@ export function parseFilterTree(input: string): FilterNode {
   }
   function parseUnary(): FilterNode {
     if (isWord(peek(), 'NOT')) {
+      deeper()
       pos++
-      return { op: 'not', part: parseUnary() }
+      const part = parseUnary()
+      depth--
+      return { op: 'not', part }
     }
     if (peek()?.kind === 'lparen') {
+      deeper()
       pos++
       const inner = parseOr()
       if (peek()?.kind !== 'rparen') fail("Expected ')'")
       pos++
+      depth--
       return inner
     }
     return parseCondition()
@@ -270,12 +286,55 @@ export function numericFilterTree(input: Nested): FilterNode {
   return combine(input, one, 'numericFilters')
 }
 
+/** The attributes an index lets a query filter on. */
+export interface FilterScope {
+  /** `attributesForFaceting`: `attr:value`, and comparisons too */
+  facets: ReadonlySet<string>
+  /** `numericAttributesForFiltering`: comparisons and ranges only */
+  numeric: ReadonlySet<string>
+}
+
+/**
+ * Refuses a filter naming an attribute the index does not declare (each attribute a query filters
+ * on gets a value column kept for the life of the index, so strangers must not choose them) or
+ * holding more than `SEARCH_LIMITS.filterConditions` conditions.
+ */
+export function checkFilter(node: FilterNode, scope: FilterScope) {
+  let conditions = 0
+  const pending = [node]
+  while (pending.length) {
+    const n = pending.pop()!
+    switch (n.op) {
+      case 'all':
+        break
+      case 'and':
+      case 'or':
+        pending.push(...n.parts)
+        break
+      case 'not':
+        pending.push(n.part)
+        break
+      default: {
+        if (++conditions > SEARCH_LIMITS.filterConditions) throw new FilterError(`Filters hold at most ${SEARCH_LIMITS.filterConditions} conditions`)
+        const facet = n.op === 'facet'
+        if (!scope.facets.has(n.attribute) && (facet || !scope.numeric.has(n.attribute))) {
+          const declared = facet ? 'attributesForFaceting' : 'attributesForFaceting or numericAttributesForFiltering'
+          throw new FilterError(`Cannot filter on attribute '${n.attribute.slice(0, SEARCH_LIMITS.nameLength)}': it is not in ${declared}`)
+        }
+      }
+    }
+  }
+}
+
 export const parseFacetFilters = (input: Nested): Predicate => toPredicate(facetFilterTree(input))
 export const parseNumericFilters = (input: Nested): Predicate => toPredicate(numericFilterTree(input))
 
 function combine(input: Nested, one: (filter: string) => FilterNode, name: string): FilterNode {
   const list = typeof input === 'string' ? input.split(',').filter((s) => s.trim()) : input
   if (!Array.isArray(list)) throw new FilterError(`${name}: must be a string or an array`)
+  if (list.reduce((n, item) => n + (Array.isArray(item) ? item.length : 1), 0) > SEARCH_LIMITS.filterConditions) {
+    throw new FilterError(`${name}: at most ${SEARCH_LIMITS.filterConditions} conditions`)
+  }
   const groups = list.map((item): FilterNode => {
     if (typeof item === 'string') return one(item)
     if (Array.isArray(item) && item.every((s) => typeof s === 'string')) return { op: 'or', parts: item.map(one) }

@@ -9,26 +9,60 @@ export class AlgoliaError extends Error {
   }
 }
 
-const stringList = v.union([v.string(), v.array(v.union([v.string(), v.array(v.string())]))])
+/**
+ * What one search may ask for. The search key is public, so each figure bounds the work one
+ * request can cause; Algolia's own limits where it has them (a 512-byte query, 1,000 hits a page,
+ * 50 queries a batch), generous figures for the shop's own use elsewhere.
+ */
+export const SEARCH_LIMITS = {
+  /** bytes of `query` (Algolia: 512) */
+  queryBytes: 512,
+  /** characters of `filters` and of each facet or numeric filter */
+  filterLength: 4096,
+  /** conditions in one query's filters (filters, facetFilters and numericFilters together) */
+  filterConditions: 256,
+  /** parentheses and NOTs nested in `filters` */
+  filterDepth: 32,
+  /** entries in `facets`, `attributesToRetrieve`, `attributesToHighlight`, and each filter list */
+  listLength: 100,
+  /** characters of an attribute name, a highlight tag or a user token */
+  nameLength: 256,
+  /** Algolia's `hitsPerPage` maximum */
+  hitsPerPage: 1000,
+  /** the last page number accepted */
+  page: 1000,
+  /** queries in one `/1/indexes/*\/queries` batch (Algolia: 50) */
+  queriesPerBatch: 50,
+} as const
+
+/** Names that would reach an object's prototype if ever copied onto a plain object. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
+const QUERY_TOO_LONG = `Invalid value for "query" parameter, expected string shorter than ${SEARCH_LIMITS.queryBytes} bytes`
+
+const name = v.pipe(v.string(), v.maxLength(SEARCH_LIMITS.nameLength))
+const names = v.pipe(v.array(name), v.maxLength(SEARCH_LIMITS.listLength))
+const filter = v.pipe(v.string(), v.maxLength(SEARCH_LIMITS.filterLength))
+const filterList = v.union([filter, v.pipe(v.array(v.union([filter, v.pipe(v.array(filter), v.maxLength(SEARCH_LIMITS.listLength))])), v.maxLength(SEARCH_LIMITS.listLength))])
 
 /** The search parameters this engine understands, with Algolia's defaults. Anything else is refused. */
 const SearchParamsSchema = v.strictObject({
-  query: v.optional(v.string(), ''),
-  filters: v.optional(v.string(), ''),
-  facetFilters: v.optional(stringList),
-  numericFilters: v.optional(stringList),
-  facets: v.optional(v.union([v.string(), v.array(v.string())]), []),
+  query: v.optional(v.pipe(v.string(), v.maxBytes(SEARCH_LIMITS.queryBytes, QUERY_TOO_LONG)), ''),
+  filters: v.optional(filter, ''),
+  facetFilters: v.optional(filterList),
+  numericFilters: v.optional(filterList),
+  facets: v.optional(v.union([name, names]), []),
   maxValuesPerFacet: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 100),
-  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-  hitsPerPage: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)), 20),
-  attributesToRetrieve: v.optional(v.array(v.string()), ['*']),
-  attributesToHighlight: v.optional(v.array(v.string())),
-  highlightPreTag: v.optional(v.string(), '<em>'),
-  highlightPostTag: v.optional(v.string(), '</em>'),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SEARCH_LIMITS.page)), 0),
+  hitsPerPage: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SEARCH_LIMITS.hitsPerPage)), 20),
+  attributesToRetrieve: v.optional(names, ['*']),
+  attributesToHighlight: v.optional(names),
+  highlightPreTag: v.optional(name, '<em>'),
+  highlightPostTag: v.optional(name, '</em>'),
   typoTolerance: v.optional(v.union([v.boolean(), v.picklist(['true', 'false', 'min', 'strict'])]), true),
   analytics: v.optional(v.boolean()),
   clickAnalytics: v.optional(v.boolean()),
-  userToken: v.optional(v.string()),
+  userToken: v.optional(v.pipe(v.string(), v.maxLength(129))),
   getRankingInfo: v.optional(v.boolean()),
 })
 export type SearchParams = v.InferOutput<typeof SearchParamsSchema>
@@ -36,11 +70,13 @@ export type SearchParams = v.InferOutput<typeof SearchParamsSchema>
 const NUMERIC = new Set(['page', 'hitsPerPage', 'maxValuesPerFacet'])
 const BOOLEAN = new Set(['analytics', 'clickAnalytics', 'getRankingInfo'])
 const LIST = new Set(['attributesToRetrieve', 'attributesToHighlight', 'facets'])
+const KNOWN = new Set(Object.keys(SearchParamsSchema.entries))
 
 /** Algolia also accepts every parameter URL-encoded in one `params` string. */
 function fromParamsString(params: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
+  const out: Record<string, unknown> = Object.create(null)
   for (const [key, raw] of new URLSearchParams(params)) {
+    if (!KNOWN.has(key)) throw new AlgoliaError(400, `Unknown parameter: ${key}`)
     let value: unknown = raw
     if (raw.startsWith('[') || raw.startsWith('{')) {
       try {
@@ -58,13 +94,17 @@ function fromParamsString(params: string): Record<string, unknown> {
 
 /** Reads one query's parameters (JSON fields and/or a `params` string), refusing unknown ones by name. */
 export function parseSearchParams(body: Record<string, unknown>): SearchParams {
-  const { params, indexName: _index, type: _type, ...rest } = body
-  const merged = { ...(typeof params === 'string' ? fromParamsString(params) : {}), ...rest }
-  const known = Object.keys(SearchParamsSchema.entries)
-  for (const key of Object.keys(merged)) if (!known.includes(key)) throw new AlgoliaError(400, `Unknown parameter: ${key}`)
+  const merged: Record<string, unknown> = Object.create(null)
+  if (typeof body.params === 'string') Object.assign(merged, fromParamsString(body.params))
+  for (const key of Object.keys(body)) {
+    if (key === 'params' || key === 'indexName' || key === 'type') continue
+    if (!KNOWN.has(key) || FORBIDDEN_KEYS.has(key)) throw new AlgoliaError(400, `Unknown parameter: ${key}`)
+    merged[key] = body[key]
+  }
   const result = v.safeParse(SearchParamsSchema, merged)
   if (!result.success) {
     const issue = result.issues[0]!
+    if (issue.message === QUERY_TOO_LONG) throw new AlgoliaError(400, QUERY_TOO_LONG)
     throw new AlgoliaError(400, `Invalid value for "${v.getDotPath(issue) ?? 'params'}": ${issue.message}`)
   }
   return result.output

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { SearchEngine, SearchRecord } from './engine'
-import { AlgoliaError } from './params'
+import { AlgoliaError, SEARCH_LIMITS } from './params'
 
 export interface AlgoliaKeys {
   appId: string
@@ -10,15 +11,21 @@ export interface AlgoliaKeys {
   adminKey: string
 }
 
+/** Bytes of one request body: a search batch, and an admin write (the indexer saves 1,000 records at once). */
+export const BODY_LIMITS = { search: 64 * 1024, admin: 16 * 1024 * 1024 } as const
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value)
+
 /**
  * Algolia's REST API over the embedded engine, for mounting under `/search`. Credentials come as
  * `x-algolia-application-id` / `x-algolia-api-key` headers or query parameters; the search key may
  * only search. The browser client posts JSON as `text/plain` (no CORS preflight), so bodies are
  * read as text. Errors keep Algolia's `{"message", "status"}` shape.
  */
-export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys) {
+export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: { allowedOrigins?: readonly string[] } = {}) {
   const app = new Hono()
-  app.use('*', cors({ origin: '*', allowHeaders: ['content-type', 'x-algolia-application-id', 'x-algolia-api-key', 'x-algolia-agent'], maxAge: 86400 }))
+  // the browser client's simple requests need the header to read the answer on another origin; same-origin pages need none
+  app.use('*', cors({ origin: [...(options.allowedOrigins ?? [])], allowHeaders: ['content-type', 'x-algolia-application-id', 'x-algolia-api-key', 'x-algolia-agent'], maxAge: 86400 }))
   app.onError((error, c) => {
     const status = error instanceof AlgoliaError ? error.status : 500
     const message = error instanceof AlgoliaError ? error.message : 'Internal error'
@@ -32,33 +39,40 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys) {
     if (!ok) throw new AlgoliaError(403, 'Invalid Application-ID or API key')
     await next()
   }
+  const tooLarge = (): never => {
+    throw new AlgoliaError(413, 'Request Entity Too Large')
+  }
+  const searchBody = bodyLimit({ maxSize: BODY_LIMITS.search, onError: tooLarge })
+  const adminBody = bodyLimit({ maxSize: BODY_LIMITS.admin, onError: tooLarge })
   const body = async (c: Context): Promise<Record<string, unknown>> => {
     const text = await c.req.text()
     if (!text) return {}
     try {
-      const parsed = JSON.parse(text)
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed
+      const parsed: unknown = JSON.parse(text)
+      if (isObject(parsed)) return parsed
     } catch {
       // answered below
     }
     throw new AlgoliaError(400, 'Invalid JSON body')
   }
 
-  app.post('/1/indexes/*/queries', allow('search'), async (c) => {
-    const { requests } = (await body(c)) as { requests?: Record<string, unknown>[] }
+  app.post('/1/indexes/*/queries', allow('search'), searchBody, async (c) => {
+    const { requests } = await body(c)
     if (!Array.isArray(requests)) throw new AlgoliaError(400, 'requests: expected an array')
+    if (requests.length > SEARCH_LIMITS.queriesPerBatch) throw new AlgoliaError(400, 'Too many queries in multi query request')
+    if (!requests.every(isObject)) throw new AlgoliaError(400, 'requests: expected an array of objects')
     return c.json({ results: requests.map((r) => engine.search(String(r.indexName ?? ''), r)) })
   })
-  app.post('/1/indexes/:index/query', allow('search'), async (c) => c.json(engine.search(c.req.param('index'), await body(c))))
+  app.post('/1/indexes/:index/query', allow('search'), searchBody, async (c) => c.json(engine.search(c.req.param('index'), await body(c))))
 
   app.get('/1/indexes', allow('admin'), (c) => c.json({ items: engine.listIndices(), nbPages: 1 }))
   app.get('/1/indexes/:index/settings', allow('admin'), (c) => c.json(engine.getSettings(c.req.param('index'))))
-  app.put('/1/indexes/:index/settings', allow('admin'), async (c) => c.json(engine.setSettings(c.req.param('index'), await body(c))))
+  app.put('/1/indexes/:index/settings', allow('admin'), adminBody, async (c) => c.json(engine.setSettings(c.req.param('index'), await body(c))))
   app.get('/1/indexes/:index/task/:task', allow('admin'), (c) => c.json(engine.taskStatus()))
   app.post('/1/indexes/:index/clear', allow('admin'), (c) => c.json(engine.clear(c.req.param('index'))))
-  app.post('/1/indexes/:index/batch', allow('admin'), async (c) => {
+  app.post('/1/indexes/:index/batch', allow('admin'), adminBody, async (c) => {
     const { requests } = (await body(c)) as { requests?: { action: string; body: SearchRecord }[] }
-    if (!Array.isArray(requests)) throw new AlgoliaError(400, 'requests: expected an array')
+    if (!Array.isArray(requests) || !requests.every(isObject)) throw new AlgoliaError(400, 'requests: expected an array of objects')
     const index = c.req.param('index')
     const saves: SearchRecord[] = []
     const deletes: string[] = []
@@ -71,14 +85,14 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys) {
     const deleted = engine.deleteObjects(index, deletes)
     return c.json({ taskID: Math.max(saved.taskID, deleted.taskID), objectIDs: [...saved.objectIDs, ...deleted.objectIDs] })
   })
-  app.post('/1/indexes/:index', allow('admin'), async (c) => {
+  app.post('/1/indexes/:index', allow('admin'), adminBody, async (c) => {
     const record = await body(c)
     const objectID = String(record.objectID ?? crypto.randomUUID())
     const { taskID } = engine.saveObjects(c.req.param('index'), [{ ...record, objectID }])
     return c.json({ taskID, objectID, createdAt: new Date().toISOString() }, 201)
   })
   app.get('/1/indexes/:index/:objectID', allow('search'), (c) => c.json(engine.getObject(c.req.param('index'), c.req.param('objectID'))))
-  app.put('/1/indexes/:index/:objectID', allow('admin'), async (c) => {
+  app.put('/1/indexes/:index/:objectID', allow('admin'), adminBody, async (c) => {
     const record = { ...(await body(c)), objectID: c.req.param('objectID') }
     const { taskID } = engine.saveObjects(c.req.param('index'), [record])
     return c.json({ taskID, objectID: record.objectID, updatedAt: new Date().toISOString() })
