@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto'
+import { eq, inArray } from 'drizzle-orm'
+import { OAuth2Server } from 'oauth2-mock-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loginAttempts, signInLocks, trustedDevices, users } from '../../server/db/schema'
+import { hashPassword } from '../../server/lib/secrets'
+import { registration } from '../fixtures/member-factory'
+import { databaseTargets, startShop, type TestShop } from './harness'
+
+const targets = await databaseTargets()
+const MINUTE = 60_000
+const COOKIE = 'shop_device'
+
+/** The device cookie a response sets, if any. */
+function deviceCookieOf(headers: Headers) {
+  const header = headers.getSetCookie().find((c) => c.startsWith(`${COOKIE}=`))
+  return header && { header, value: header.slice(COOKIE.length + 1).split(';')[0]! }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+describe.each(targets)('sign-in lock-out on $kind', (target) => {
+  let shop: TestShop
+  beforeAll(async () => {
+    shop = await startShop(target, { env: { PUBLIC_URL: 'https://shop.test', AUTH_RATE_LIMIT: '10000' } })
+  })
+  afterAll(() => shop?.close())
+
+  const post = (path: string, body: unknown, device?: string) =>
+    shop.json(path, {
+      method: 'POST',
+      locale: 'en',
+      headers: { 'content-type': 'application/json', ...(device === undefined ? {} : { cookie: `${COOKIE}=${device}` }) },
+      body: JSON.stringify(body),
+    })
+  const login = (email: string, password: string, device?: string) => post('/api/v1/login', { email, password }, device)
+
+  /** A registered member and the device cookie of their first sign-in. */
+  async function member() {
+    const body = registration()
+    expect((await post('/api/v1/register', body)).status).toBe(201)
+    const first = await login(body.email, body.password)
+    expect(first.status).toBe(200)
+    return { email: body.email, password: body.password, id: first.body.data.user.id as number, device: deviceCookieOf(first.headers)!.value }
+  }
+
+  const lockOut = async (email: string) => {
+    for (const password of ['guess-one', 'guess-two', 'guess-three']) await login(email, password)
+  }
+
+  it('answers an unknown address exactly like a known one, attempt after attempt, with the same writes', async () => {
+    const m = await member()
+    const ghost = 'ghost.member@example.tw'
+    const sequence = async (email: string) => {
+      const answers = []
+      for (let i = 1; i <= 5; i++) {
+        const res = await login(email, `wrong-pass-${i}`)
+        answers.push({ status: res.status, body: res.body, cookie: deviceCookieOf(res.headers) })
+      }
+      return answers
+    }
+    const known = await sequence(m.email)
+    const unknown = await sequence(ghost)
+    expect(known.map((a) => a.status)).toEqual([401, 401, 429, 429, 429])
+    expect(unknown).toEqual(known)
+    expect(known[2]!.body.error).toEqual({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Wrong account or password too many times; please try again later.',
+      detail: { lock_minutes: 15 },
+    })
+    expect(known.every((a) => a.cookie === undefined)).toBe(true)
+
+    const locks = await shop.database.db.select().from(signInLocks).where(inArray(signInLocks.key, [`email:${m.email}`, `email:${ghost}`]))
+    expect(locks).toHaveLength(2)
+    expect(locks[0]).toMatchObject({ failures: locks[1]!.failures, locked_until: locks[1]!.locked_until })
+    const outcomes = async (email: string) =>
+      (await shop.database.db.select().from(loginAttempts).where(eq(loginAttempts.email, email)).orderBy(loginAttempts.id)).map((a) => a.outcome).slice(-5)
+    expect(await outcomes(ghost)).toEqual(await outcomes(m.email))
+    expect(await outcomes(ghost)).toEqual(['FAILED', 'FAILED', 'FAILED', 'LOCKED', 'LOCKED'])
+
+    // the unknown address unlocks after LOCK_MINUTES like the known one
+    shop.clock.advance(15 * MINUTE)
+    expect((await login(ghost, 'wrong-pass-6')).status).toBe(401)
+    expect((await login(m.email, m.password)).status).toBe(200)
+  })
+
+  it('sets an HttpOnly, Secure, SameSite=Lax device cookie for the API only, keeping just its fingerprint', async () => {
+    const body = registration()
+    await post('/api/v1/register', body)
+    const res = await login(body.email, body.password)
+    const cookie = deviceCookieOf(res.headers)!
+    expect(cookie.value).toMatch(/^[\w-]{43}$/)
+    expect(cookie.header).toContain('Path=/api/v1/')
+    expect(cookie.header).toContain('HttpOnly')
+    expect(cookie.header).toContain('Secure')
+    expect(cookie.header).toContain('SameSite=Lax')
+    expect(cookie.header).toContain(`Max-Age=${365 * 86_400}`)
+    const rows = await shop.database.db.select().from(trustedDevices).where(eq(trustedDevices.user_id, res.body.data.user.id))
+    expect(rows.map((r) => r.token_hash)).toEqual([createHash('sha256').update(cookie.value).digest('hex')])
+    expect(JSON.stringify(rows)).not.toContain(cookie.value)
+
+    // signing in again on the device renews the same cookie instead of adding another device
+    const again = await login(body.email, body.password, cookie.value)
+    expect(deviceCookieOf(again.headers)!.value).toBe(cookie.value)
+    expect(await shop.database.db.select().from(trustedDevices).where(eq(trustedDevices.user_id, res.body.data.user.id))).toHaveLength(1)
+  })
+
+  it("lets a stranger's failures lock untrusted clients while the owner's device still signs in", async () => {
+    const m = await member()
+    await lockOut(m.email)
+    const untrusted = await login(m.email, m.password)
+    expect(untrusted.status).toBe(429)
+    expect(untrusted.body.error.code).toBe('TOO_MANY_ATTEMPTS')
+    const owner = await login(m.email, m.password, m.device)
+    expect(owner.status).toBe(200)
+    expect(owner.body.data.user.id).toBe(m.id)
+    // and the owner's success does not lift the lock the stranger caused
+    expect((await login(m.email, m.password)).status).toBe(429)
+  })
+
+  it("locks a device cookie after its own three failures, leaving other clients' count alone", async () => {
+    const m = await member()
+    const statuses = []
+    for (const password of ['typo-one', 'typo-two', 'typo-three']) statuses.push((await login(m.email, password, m.device)).status)
+    expect(statuses).toEqual([401, 401, 429])
+    const right = await login(m.email, m.password, m.device)
+    expect(right.status).toBe(429)
+    expect(right.body.error).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', detail: { lock_minutes: 15 } })
+    expect((await login(m.email, m.password)).status).toBe(200)
+    shop.clock.advance(15 * MINUTE)
+    expect((await login(m.email, m.password, m.device)).status).toBe(200)
+  })
+
+  it("gives no trust to a forged, expired or other member's device cookie", async () => {
+    const owner = await member()
+    const other = await member()
+    await lockOut(owner.email)
+    for (const device of [other.device, 'A'.repeat(43), 'not a token', '']) {
+      const res = await login(owner.email, owner.password, device)
+      expect(res.status).toBe(429)
+      expect(deviceCookieOf(res.headers)).toBeUndefined()
+    }
+    // failures under another member's cookie count for the address, not for that member's device
+    expect((await login(owner.email, 'guess-four', other.device)).status).toBe(429)
+    expect((await login(other.email, other.password, other.device)).status).toBe(200)
+
+    // a device cookie expires a year after its last sign-in
+    shop.clock.advance(366 * 24 * 60 * MINUTE)
+    await lockOut(owner.email)
+    expect((await login(owner.email, owner.password, owner.device)).status).toBe(429)
+  })
+
+  it('trusts the browser that completes a password reset', async () => {
+    const m = await member()
+    await lockOut(m.email)
+    await post('/api/v1/forgot_password', { email: m.email })
+    const token = new URL(shop.mails.at(-1)!.link!).searchParams.get('token')
+    const reset = await post('/api/v1/reset_password', { token, email: m.email, password: 'sencha-2026', password_confirmation: 'sencha-2026' })
+    expect(reset.status).toBe(200)
+    const device = deviceCookieOf(reset.headers)!.value
+    expect(device).not.toBe(m.device)
+    // the reset lifts the address's lock; a stranger locks it again, the resetting browser still signs in
+    expect((await login(m.email, 'sencha-2026')).status).toBe(200)
+    await lockOut(m.email)
+    expect((await login(m.email, 'sencha-2026')).status).toBe(429)
+    expect((await login(m.email, 'sencha-2026', device)).status).toBe(200)
+  })
+
+  it('takes as long for an unknown address as for a known one', async () => {
+    const rounds = 12
+    const password = 'hojicha-2026'
+    const passwordHash = await hashPassword(password)
+    const known = Array.from({ length: rounds }, (_, i) => `timing${i}@example.tw`)
+    await shop.database.db
+      .insert(users)
+      .values(known.map((email, i) => ({ email, password_hash: passwordHash, first_name: '計', last_name: '時', referrer_code: `TIME${String(i).padStart(4, '0')}` })))
+    const timed = async (email: string) => {
+      const start = performance.now()
+      await login(email, 'wrong-timing')
+      return performance.now() - start
+    }
+    const knownMs: number[] = []
+    const unknownMs: number[] = []
+    // interleaved, so that whatever else the machine does weighs on both alike; each address's
+    // three attempts all verify a password (the third one locks)
+    for (let i = 0; i < rounds; i++) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        knownMs.push(await timed(known[i]!))
+        unknownMs.push(await timed(`nobody${i}@example.tw`))
+      }
+    }
+    const ratio = median(knownMs) / median(unknownMs)
+    console.info(`[timing on ${target.kind}] known ${median(knownMs).toFixed(1)} ms, unknown ${median(unknownMs).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`)
+    expect(ratio).toBeGreaterThan(0.5)
+    expect(ratio).toBeLessThan(2)
+  })
+})
+
+describe.each(targets)('social sign-in trusts the device on $kind', (target) => {
+  const provider = new OAuth2Server()
+  let shop: TestShop
+  beforeAll(async () => {
+    await provider.issuer.keys.generate('RS256')
+    await provider.start(0, '127.0.0.1')
+    provider.service.on('beforeTokenSigning', (token) => {
+      if (token.payload.nonce !== undefined) Object.assign(token.payload, { sub: 'google-2001', email: 'lock.test@gmail.example', email_verified: true, given_name: '安', family_name: '陳' })
+    })
+    shop = await startShop(target, {
+      env: { PUBLIC_URL: 'https://shop.test', GOOGLE_CLIENT_ID: 'shop-google', GOOGLE_CLIENT_SECRET: 'google-secret', GOOGLE_ISSUER: provider.issuer.url!, AUTH_RATE_LIMIT: '1000' },
+    })
+  })
+  afterAll(async () => {
+    await shop?.close()
+    await provider.stop()
+  })
+
+  it('sets the device cookie when the social code is exchanged for a token', async () => {
+    const start = await shop.json('/api/v1/auth/google?source=ec')
+    const atProvider = await fetch(new URL(start.body.data), { redirect: 'manual' })
+    const callback = new URL(atProvider.headers.get('location')!)
+    const back = await shop.request(callback.pathname + callback.search)
+    const code = new URL(back.headers.get('location')!).searchParams.get('code')
+    const exchanged = await shop.json('/api/v1/auth/social/exchange', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })
+    expect(exchanged.status).toBe(200)
+    const device = deviceCookieOf(exchanged.headers)!.value
+    const [row] = await shop.database.db.select().from(trustedDevices).where(eq(trustedDevices.token_hash, createHash('sha256').update(device).digest('hex')))
+    expect(row!.user_id).toBe(exchanged.body.data.user.id)
+  })
+})
