@@ -68,6 +68,8 @@ export const EnvSchema = v.object({
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)'))),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
   ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
+  /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
+  MAX_UNPAID_ORDERS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '3'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'service@souvenir-shop.example'),
   SHOP_FAQ_URL: v.optional(url, 'https://souvenir-shop.example/faq'),
@@ -123,7 +125,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   algolia: env.ALGOLIA_APP_ID ? { appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY!, adminKey: env.ALGOLIA_ADMIN_KEY! } : undefined,
   searchIndex: env.ALGOLIA_INDEX,
   stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
-  orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000 },
+  orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS },
   checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
   einvoice: {
     /** undefined: the carrier check is format-only */

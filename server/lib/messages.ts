@@ -109,6 +109,10 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'This product is no longer available.': { zh_tw: '此商品已無法購買。', ja: 'この商品は現在お買い求めいただけません。' },
   'Not enough stock for this quantity.': { zh_tw: '庫存不足，無法購買此數量。', ja: '在庫が不足しているため、この数量はご購入いただけません。' },
   'Some items are no longer available.': { zh_tw: '部分商品已無法購買。', ja: '一部の商品は現在お買い求めいただけません。' },
+  'You already have orders waiting for payment; please pay or cancel one of them before placing another.': {
+    zh_tw: '您已有多筆訂單尚未付款，請先完成付款或取消其中一筆，再建立新訂單。',
+    ja: 'お支払い待ちのご注文がすでにあります。新しくご注文いただく前に、いずれかのお支払いまたはキャンセルをお願いします。',
+  },
 }
 
 export function translate(locale: Locale, message: string): string {

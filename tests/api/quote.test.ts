@@ -9,13 +9,15 @@ import { databaseTargets, startShop, type TestShop } from './harness'
 const targets = await databaseTargets()
 const json = { 'content-type': 'application/json' }
 
-/** The small catalogue plus two cheap fillers, so that any subtotal can be reached. */
+/** The small catalogue plus fillers at 1, 10, 100 and 1,000, so that any subtotal can be reached within the units a line may hold. */
 function catalogue() {
   const file = smallCatalogue()
   const label = { zh_tw: '1個', en: '1 piece', ja: '1個' }
   file.products.push(
     productRecord('ONE-0001', { variants: [{ sku: 'ONE-0001-A', label, price: 1, stock_left: 99 }] }),
     productRecord('HUN-0001', { variants: [{ sku: 'HUN-0001-A', label, price: 100, stock_left: 99 }] }),
+    productRecord('TEN-0001', { variants: [{ sku: 'TEN-0001-A', label, price: 10, stock_left: 99 }] }),
+    productRecord('THO-0001', { variants: [{ sku: 'THO-0001-A', label, price: 1000, stock_left: 99 }] }),
   )
   return file
 }
@@ -86,22 +88,22 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
   })
 
   it('charges delivery below the free-shipping threshold and waives it from the threshold on', async () => {
-    expect(totals(await quote([line('HUN-0001-A', 14), line('ONE-0001-A', 99)]))).toEqual([1499, 0, 100, 76, 1599])
-    expect(totals(await quote([line('HUN-0001-A', 15)]))).toEqual([1500, 0, 0, 71, 1500])
-    expect(totals(await quote([line('HUN-0001-A', 15), line('ONE-0001-A', 1)]))).toEqual([1501, 0, 0, 71, 1501])
+    expect(totals(await quote([line('THO-0001-A', 1), line('HUN-0001-A', 4), line('TEN-0001-A', 9), line('ONE-0001-A', 9)]))).toEqual([1499, 0, 100, 76, 1599])
+    expect(totals(await quote([line('THO-0001-A', 1), line('HUN-0001-A', 5)]))).toEqual([1500, 0, 0, 71, 1500])
+    expect(totals(await quote([line('THO-0001-A', 1), line('HUN-0001-A', 5), line('ONE-0001-A', 1)]))).toEqual([1501, 0, 0, 71, 1501])
   })
 
   it('compares the goods after the discount with the threshold', async () => {
     // 1,590 of goods, 100 off: 1,490 is below 1,500, so delivery is charged
-    expect(totals(await quote([line('HUN-0001-A', 15), line('ONE-0001-A', 90)], 'FIXED100'))).toEqual([1590, 100, 100, 76, 1590])
+    expect(totals(await quote([line('THO-0001-A', 1), line('HUN-0001-A', 5), line('TEN-0001-A', 9)], 'FIXED100'))).toEqual([1590, 100, 100, 76, 1590])
     // 1,600 − 100 = 1,500 ships free
-    expect(totals(await quote([line('HUN-0001-A', 16)], 'fixed100'))).toEqual([1600, 100, 0, 71, 1500])
+    expect(totals(await quote([line('THO-0001-A', 1), line('HUN-0001-A', 6)], 'fixed100'))).toEqual([1600, 100, 0, 71, 1500])
   })
 
   it('rounds a percentage to whole TWD, half up, within its cap', async () => {
     expect(totals(await quote([line('TEA-0001-A', 1)], 'PCT15'))).toEqual([650, 98, 100, 31, 652]) // 97.5 → 98
     expect(totals(await quote([line('HUN-0001-A', 1), line('ONE-0001-A', 3)], 'PCT15'))).toEqual([103, 15, 100, 9, 188]) // 15.45 → 15
-    const capped = await quote([line('HUN-0001-A', 40)], 'PCT10CAP')
+    const capped = await quote([line('THO-0001-A', 4)], 'PCT10CAP')
     expect(totals(capped)).toEqual([4000, 300, 0, 176, 3700])
     expect(capped.coupon).toMatchObject({ code: 'PCT10CAP', kind: 'percent', discount: 300, max_discount: 300 })
   })
@@ -135,7 +137,7 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
   })
 
   it('refuses sold-out lines and quantities beyond the stock, per line, in three languages', async () => {
-    const lines = [line('TEA-0002-A', 1), line('SNK-0001-B', 5), line('SNK-0001-A', 12)]
+    const lines = [line('TEA-0002-A', 1), line('SNK-0001-B', 5), line('SNK-0001-A', 10)]
     const en = await call('/checkout/quote', { lines })
     expect(en.status).toBe(409)
     expect(en.body.error).toEqual({

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-states'
 import type { DbOrTx } from '../../db/client'
-import { coupons, orderEvents, orderLines, orderRequests, orders, payments, products, variants } from '../../db/schema'
+import { coupons, orderEvents, orderLines, orderRequests, orders, payments, products, users, variants } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
@@ -24,6 +24,24 @@ export async function requestFor(tx: DbOrTx, userId: number, key: string) {
 
 export const linkRequest = (tx: DbOrTx, userId: number, key: string, orderId: number) =>
   tx.update(orderRequests).set({ order_id: orderId }).where(and(eq(orderRequests.user_id, userId), eq(orderRequests.key, key)))
+
+// ---- unpaid orders per member ---------------------------------------------------
+
+/**
+ * Locks the member's row until the transaction ends, so that two checkouts of one member count
+ * their unpaid orders one after the other. NO KEY UPDATE: rows that merely reference the member
+ * (sessions, cart lines, the order itself) can still be written meanwhile.
+ */
+export const lockMember = (tx: DbOrTx, userId: number) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+
+/** Orders of the member still waiting for their payment (they hold stock until paid, cancelled or expired). */
+export async function unpaidOrderCount(tx: DbOrTx, userId: number) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED')))
+  return row?.n ?? 0
+}
 
 // ---- stock ------------------------------------------------------------------
 

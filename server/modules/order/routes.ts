@@ -37,7 +37,7 @@ export function orderRoutes(deps: AuthDeps & OrderDeps) {
         auth: true,
         notFound: true,
         errors: {
-          409: 'Not enough stock (OUT_OF_STOCK), product gone (PRODUCT_UNAVAILABLE)',
+          409: 'Not enough stock (OUT_OF_STOCK), product gone (PRODUCT_UNAVAILABLE), or the member already holds MAX_UNPAID_ORDERS unpaid orders (UNPAID_ORDER_LIMIT; `detail.max_unpaid_orders`)',
           422: 'Idempotency-Key reused with another body (IDEMPOTENCY_KEY_REUSED)',
           503: 'The order is placed but Stripe did not answer (PAYMENT_PROVIDER_UNAVAILABLE): retry with the same key',
         },

@@ -41,7 +41,9 @@ async function ownOrder(deps: OrderDeps, userId: number, no: string) {
  * `POST /ec-order`: one order per member and Idempotency-Key. In one transaction: claim the key,
  * price the lines with the checkout's quote (current prices; the client's are never read), take
  * the stock with conditional updates (so concurrent checkouts never oversell), redeem the coupon,
- * write the order and remove the ordered lines from the cart. Then, outside the transaction,
+ * write the order and remove the ordered lines from the cart. A member holding MAX_UNPAID_ORDERS
+ * unpaid orders is refused (counted under a lock on the member, so concurrent checkouts cannot
+ * pass the cap together). Then, outside the transaction,
  * create the PaymentIntent; a crash in between is completed by the retry with the same key.
  */
 export async function placeOrder(deps: OrderDeps, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
@@ -54,6 +56,11 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different order.')
       }
       return earlier.order_id!
+    }
+    await repo.lockMember(tx, userId)
+    const limit = deps.config.orders.maxUnpaid
+    if ((await repo.unpaidOrderCount(tx, userId)) >= limit) {
+      throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
     }
     const recipient = input.recipient_id !== undefined ? await recipientOf(tx, userId, input.recipient_id) : input.recipient!
     const quote = await quoteOrder(tx, {
