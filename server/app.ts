@@ -6,6 +6,8 @@ import type { Database } from './db/client'
 import { handleError, notFound } from './lib/errors'
 import type { Logger } from './lib/logger'
 import { requestContext } from './lib/request-context'
+import { bodyLimits, WEBHOOK_BODY_LIMIT } from './lib/body-limit'
+import { inputGuard } from './lib/input-guard'
 import { ALGOLIA_ORIGINS, securityHeaders } from './lib/security-headers'
 import { apiCors } from './lib/cors'
 import { systemClock, type Clock } from './lib/clock'
@@ -33,6 +35,7 @@ import { stripeWebhookRoutes } from './modules/payment/webhook-routes'
 import { stripeEventHandler } from './modules/order/payments'
 import { orderRoutes } from './modules/order/routes'
 import { OrderSweeper } from './modules/order/sweeper'
+import { Housekeeper } from './modules/housekeeping/housekeeper'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
 
@@ -63,7 +66,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const providers = socialProviders(config)
   const payment = paymentSettings(config, { host: config.host, port: config.port }, stripeSandboxKeys)
   const stripeSandbox = payment.sandbox
-    ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, logger })
+    ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, logger, allowedOrigins: config.corsOrigins })
     : undefined
   const authDeps = {
     db: database.db,
@@ -75,8 +78,11 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   }
   const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment), logger) }
   const sweeper = new OrderSweeper(orderDeps)
+  const housekeeper = new Housekeeper({ db: database.db, clock, logger, retention: config.retention })
   const api = new Hono()
     .use(requestContext())
+    .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
+    .use(inputGuard())
     .route('/', shopRoutes(config, database, Object.keys(providers), search.browser, payment.browser))
     .route('/', catalogRoutes(authDeps, config.catalogueCacheMs))
     .route('/', authRoutes(authDeps))
@@ -115,19 +121,28 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: [], stripe: !payment.sandbox }))
   app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
   app.route(API_BASE, api)
-  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search))
+  // everything else under /api (/api, /api/v2/x, /api//v1/config) is the API's 404, not the site's
+  app.all('/api', () => {
+    throw notFound()
+  })
+  app.all('/api/*', () => {
+    throw notFound()
+  })
+  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { allowedOrigins: config.corsOrigins }))
   if (stripeSandbox) app.route('/v1', stripeSandbox.routes)
   app.route('/', staticSite(config.publicDir))
   const payments = {
     sandbox: stripeSandbox,
     sweeper,
+    housekeeper,
     /** the sandbox's webhook deliveries and the order sweeper; like the indexer, started once the server listens */
     start: async () => {
       await stripeSandbox?.start()
       sweeper.start()
+      housekeeper.start()
     },
     stop: async () => {
-      await sweeper.stop()
+      await Promise.all([sweeper.stop(), housekeeper.stop()])
       await stripeSandbox?.stop()
     },
   }

@@ -70,6 +70,8 @@ export const EnvSchema = v.object({
   ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
   /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
   MAX_UNPAID_ORDERS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '3'),
+  /** how long replay guards are kept (idempotency keys, handled webhook ids, expired sign-in tokens, sign-in records); Stripe retries a webhook for up to 3 days */
+  RETENTION_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of days'), v.transform(Number), v.minValue(4, 'must be at least 4 (Stripe retries webhooks for 3 days)')), '30'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'service@souvenir-shop.example'),
   SHOP_FAQ_URL: v.optional(url, 'https://souvenir-shop.example/faq'),
@@ -125,6 +127,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   algolia: env.ALGOLIA_APP_ID ? { appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY!, adminKey: env.ALGOLIA_ADMIN_KEY! } : undefined,
   searchIndex: env.ALGOLIA_INDEX,
   stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
+  retention: { days: env.RETENTION_DAYS },
   orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS },
   checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
   einvoice: {
