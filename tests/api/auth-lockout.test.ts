@@ -14,7 +14,7 @@ const COOKIE = 'shop_device'
 /** The device cookie a response sets, if any. */
 function deviceCookieOf(headers: Headers) {
   const header = headers.getSetCookie().find((c) => c.startsWith(`${COOKIE}=`))
-  return header && { header, value: header.slice(COOKIE.length + 1).split(';')[0]! }
+  return header ? { header, value: header.slice(COOKIE.length + 1).split(';')[0]! } : undefined
 }
 
 const median = (values: number[]) => {
@@ -106,6 +106,15 @@ describe.each(targets)('sign-in lock-out on $kind', (target) => {
     const again = await login(body.email, body.password, cookie.value)
     expect(deviceCookieOf(again.headers)!.value).toBe(cookie.value)
     expect(await shop.database.db.select().from(trustedDevices).where(eq(trustedDevices.user_id, res.body.data.user.id))).toHaveLength(1)
+
+    // a client that drops cookies gets a new device each time, but a member keeps at most 20, the newest
+    for (let i = 0; i < 20; i++) {
+      shop.clock.advance(1000)
+      await login(body.email, body.password)
+    }
+    const kept = await shop.database.db.select().from(trustedDevices).where(eq(trustedDevices.user_id, res.body.data.user.id))
+    expect(kept).toHaveLength(20)
+    expect(kept.map((r) => r.token_hash)).not.toContain(rows[0]!.token_hash)
   })
 
   it("lets a stranger's failures lock untrusted clients while the owner's device still signs in", async () => {

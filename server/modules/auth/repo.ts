@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { authTokens, loginAttempts, oauthStates, oneTimeTokens, signInLocks, socialAccounts, trustedDevices, users } from '../../db/schema'
 
@@ -75,14 +75,6 @@ export async function forgetOldDevices(db: DbOrTx, userId: number, keep: number)
     .orderBy(desc(trustedDevices.last_used_at), desc(trustedDevices.id))
     .limit(keep)
   await db.delete(trustedDevices).where(and(eq(trustedDevices.user_id, userId), notInArray(trustedDevices.id, newest)))
-}
-
-/** For the sweeper: expired devices, and counters idle since `before` that hold no live lock. */
-export async function pruneSignInState(db: DbOrTx, now: Date, before: Date) {
-  await db.delete(trustedDevices).where(lt(trustedDevices.expires_at, now))
-  await db
-    .delete(signInLocks)
-    .where(and(lt(signInLocks.updated_at, before), sql`(${signInLocks.locked_until} is null or ${signInLocks.locked_until} < ${now})`))
 }
 
 // ---- bearer tokens ----------------------------------------------------------
