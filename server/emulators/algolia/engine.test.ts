@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SearchEngine, type SearchRecord } from './engine'
+import { AlgoliaError } from './params'
 
 interface Result {
   hits: { objectID: string }[]
@@ -210,5 +211,56 @@ describe('writes', () => {
     expect(ids({ query: '' })).toEqual([])
     engine.saveObjects('products', [product('2', 'Yuzu Soda')])
     expect(ids({ query: 'yuzu' })).toEqual(['2'])
+  })
+})
+
+describe('what a query may ask', () => {
+  const { engine, search } = engineWith([product('1', 'Matcha Cookies', { city: 'kyoto', stock: 3 }), product('2', 'Yuzu Soda', { stock: 0 })])
+  const refusal = (params: Record<string, unknown>) => {
+    try {
+      search(params)
+    } catch (error) {
+      return { status: (error as AlgoliaError).status, message: (error as Error).message }
+    }
+    return undefined
+  }
+  /** the value columns an index keeps: one per attribute a query has filtered or faceted on */
+  const columns = () => (engine as unknown as { indexes: Map<string, { store: { valueColumns: Map<string, unknown> } }> }).indexes.get('products')!.store.valueColumns
+
+  it('refuses filters on undeclared attributes without keeping anything for them', () => {
+    const before = columns().size
+    for (let i = 0; i < 200; i++) expect(refusal({ filters: `unknown_${i}:1` })?.status).toBe(400)
+    expect(refusal({ numericFilters: ['rank>1'] })).toEqual({ status: 400, message: "Cannot filter on attribute 'rank': it is not in attributesForFaceting or numericAttributesForFiltering" })
+    expect(columns().size).toBe(before)
+    expect(search({ query: '', filters: 'stock > 0' }).nbHits).toBe(1)
+  })
+
+  it('compares numeric attributes declared for filtering only', () => {
+    engine.setSettings('products', { numericAttributesForFiltering: ['rank'] })
+    expect(search({ query: '', numericFilters: ['rank>=100'] }).nbHits).toBe(2)
+    expect(refusal({ filters: 'rank:100' })?.status).toBe(400)
+    expect(() => engine.setSettings('products', { numericAttributesForFiltering: 'rank' as unknown as string[] })).toThrow(AlgoliaError)
+  })
+
+  it('refuses a query over 512 bytes with Algolia’s message, 20,000 NOTs and 5,000 parentheses with a 400', () => {
+    expect(refusal({ query: 'x'.repeat(512) })).toBeUndefined()
+    expect(refusal({ query: 'é'.repeat(257) })).toEqual({ status: 400, message: 'Invalid value for "query" parameter, expected string shorter than 512 bytes' })
+    expect(refusal({ query: 'x'.repeat(256 * 1024) })?.status).toBe(400)
+    expect(refusal({ filters: `${'NOT '.repeat(20_000)}city:kyoto` })?.status).toBe(400)
+    expect(refusal({ filters: `${'('.repeat(5000)}city:kyoto${')'.repeat(5000)}` })?.status).toBe(400)
+    expect(refusal({ filters: `${'('.repeat(1000)}city:kyoto${')'.repeat(1000)}` })?.message).toContain('nest at most')
+  })
+
+  it('refuses prototype names wherever parameters come from', () => {
+    expect(refusal(JSON.parse('{"__proto__":{"hitsPerPage":1}}'))).toEqual({ status: 400, message: 'Unknown parameter: __proto__' })
+    expect(refusal({ params: 'constructor=1' })).toEqual({ status: 400, message: 'Unknown parameter: constructor' })
+    expect(() => engine.setSettings('products', JSON.parse('{"__proto__":{"replicas":["x"]}}'))).toThrow('Unknown setting: __proto__')
+    expect(({} as Record<string, unknown>).hitsPerPage).toBeUndefined()
+  })
+
+  it('returns only a record’s own attributes', () => {
+    const hit = search({ query: 'matcha', attributesToRetrieve: ['name', 'constructor', '__proto__', 'toString'], attributesToHighlight: ['constructor', 'name'] }) as unknown as { hits: Record<string, unknown>[] }
+    expect(Object.keys(hit.hits[0]!).sort()).toEqual(['_highlightResult', 'name', 'objectID'])
+    expect(Object.keys(hit.hits[0]!._highlightResult as object)).toEqual(['name'])
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ValueColumn } from './columns'
-import { FilterError, facetFilterTree, numericFilterTree, parseFacetFilters, parseFilterTree, parseFilters, parseNumericFilters, toDocumentPredicate, toPredicate } from './filters'
+import { SEARCH_LIMITS } from './params'
+import { checkFilter, FilterError, facetFilterTree, numericFilterTree, parseFacetFilters, parseFilterTree, parseFilters, parseNumericFilters, toDocumentPredicate, toPredicate } from './filters'
 
 const records = [
   { id: 1, price_min: 180, city: 'osaka', categories: [{ category: { name: 'Snacks' } }], in_stock: true },
@@ -100,5 +101,41 @@ describe('filters over value columns', () => {
 
   it('let everything through without a condition', () => {
     expect(toDocumentPredicate(parseFilterTree(''), column)).toBeUndefined()
+  })
+})
+
+describe('filter limits', () => {
+  const scope = { facets: new Set(['city', 'price_min']), numeric: new Set(['rank']) }
+
+  it('refuses nesting deeper than the limit, parentheses and NOTs alike, without overflowing the stack', () => {
+    const depth = SEARCH_LIMITS.filterDepth
+    expect(parseFilterTree(`${'('.repeat(depth)}city:kyoto${')'.repeat(depth)}`)).toEqual({ op: 'facet', attribute: 'city', value: 'kyoto' })
+    expect(() => parseFilterTree(`${'('.repeat(depth + 1)}city:kyoto${')'.repeat(depth + 1)}`)).toThrow(new FilterError(`filters: Parentheses and NOT nest at most ${depth} deep at col ${depth + 1}, got '('`))
+    expect(() => parseFilterTree(`${'NOT '.repeat(depth + 1)}city:kyoto`)).toThrow(FilterError)
+    expect(() => parseFilterTree(`${'NOT ('.repeat(1000)}city:kyoto${')'.repeat(1000)}`)).toThrow(FilterError)
+    // siblings are not nesting: a long flat chain is fine
+    expect(parseFilterTree(Array.from({ length: 200 }, (_, i) => `(city:c${i})`).join(' OR '))).toMatchObject({ op: 'or' })
+  })
+
+  it('refuses a filter longer than the limit before reading it', () => {
+    expect(() => parseFilterTree(`${'NOT '.repeat(20_000)}city:kyoto`)).toThrow(new FilterError(`filters: at most ${SEARCH_LIMITS.filterLength} characters`))
+  })
+
+  it('lets a query filter only on declared attributes: facets for values, facets or numeric ones for comparisons', () => {
+    expect(() => checkFilter(parseFilterTree('city:kyoto AND price_min > 3 AND rank:1 TO 5 AND NOT rank < 2'), scope)).not.toThrow()
+    expect(() => checkFilter(parseFilterTree('city:kyoto OR (NOT secret:x)'), scope)).toThrow(new FilterError("Cannot filter on attribute 'secret': it is not in attributesForFaceting"))
+    expect(() => checkFilter(parseFilterTree('rank:5'), scope)).toThrow("'rank': it is not in attributesForFaceting")
+    expect(() => checkFilter(parseFilterTree('stock >= 1'), scope)).toThrow("'stock': it is not in attributesForFaceting or numericAttributesForFiltering")
+    expect(() => checkFilter(facetFilterTree([['city:kyoto', 'tag:x']]), scope)).toThrow(FilterError)
+    expect(() => checkFilter(numericFilterTree(['rank>1', 'price_min<5']), scope)).not.toThrow()
+  })
+
+  it('counts conditions across the filter, the facet filters and the numeric filters', () => {
+    const n = SEARCH_LIMITS.filterConditions
+    const flat = (count: number) => parseFilterTree(Array.from({ length: count }, () => 'city:x').join(' OR '))
+    expect(() => checkFilter(flat(n), scope)).not.toThrow()
+    expect(() => checkFilter(flat(n + 1), scope)).toThrow(`at most ${n} conditions`)
+    expect(() => checkFilter({ op: 'and', parts: [flat(n / 2), facetFilterTree(Array.from({ length: n / 2 + 1 }, () => 'city:y'))] }, scope)).toThrow(FilterError)
+    expect(() => facetFilterTree(Array.from({ length: n + 1 }, () => 'city:y'))).toThrow(`facetFilters: at most ${n} conditions`)
   })
 })
