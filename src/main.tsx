@@ -1,11 +1,10 @@
 import { isNotFound, isRedirect, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, type RootOptions } from 'react-dom/client'
-import { COOKIES, DEFAULT_CURRENCY } from '../contract/constants'
 import { authGate } from './features/auth/stores/auth-store'
 import { isApiError } from './lib/api-client'
 import { installChunkReloadGuard } from './lib/chunk-reload'
-import { getCookie, setCookie } from './lib/cookies'
+import { shopCurrency } from './lib/currency'
 import { activateLocale } from './lib/i18n'
 import { localeFromPathname } from './lib/locale'
 import { createQueryClient } from './lib/query-client'
@@ -21,7 +20,8 @@ const onCaughtError: RootOptions['onCaughtError'] = (error, info) => {
 }
 
 async function start() {
-  if (!getCookie(COOKIES.currency)) setCookie(COOKIES.currency, DEFAULT_CURRENCY)
+  // a missing currency cookie, or one another site on the domain left, becomes the shop's
+  shopCurrency()
   installChunkReloadGuard()
   // check a stored sign-in while the language loads; the root route waits for it
   void authGate.ready()

@@ -63,6 +63,28 @@ describe('apiGet', () => {
     expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ currency: 'TWD', 'X-localization': 'zh_tw' })
   })
 
+  it('sends TWD and resets the cookie when another site on the domain left a currency the shop does not sell', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, { data: null }))
+    vi.stubGlobal('fetch', fetchMock)
+    const doc = { cookie: 'currency=USD' }
+    vi.stubGlobal('document', doc)
+    await apiGet('/config', { locale: 'en' })
+    expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ currency: 'TWD' })
+    expect(doc.cookie).toMatch(/^currency=TWD; path=\//)
+  })
+
+  it('resets the cookie when the server refuses the currency, so that trying again works', async () => {
+    const doc = { cookie: 'currency=TWD' }
+    vi.stubGlobal('document', doc)
+    vi.stubGlobal('fetch', async () => {
+      // another shop on the domain writes its own currency while the request is under way
+      doc.cookie = 'currency=EUR'
+      return json(400, { error: { code: 'UNSUPPORTED_CURRENCY', message: 'Only TWD is supported.', detail: { currency: ['Only TWD is supported.'] } } })
+    })
+    await expect(apiGet('/config', { locale: 'en' })).rejects.toMatchObject({ status: 400, code: 'UNSUPPORTED_CURRENCY' })
+    expect(doc.cookie).toMatch(/^currency=TWD; path=\//)
+  })
+
   it('throws ApiError for error responses', async () => {
     vi.stubGlobal('fetch', async () => json(404, { error: { code: 'NOT_FOUND', message: '找不到', detail: {} } }))
     vi.stubGlobal('document', { cookie: '' })

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
-import { COOKIES, DEFAULT_CURRENCY, type Locale } from '../../contract/constants'
+import type { Locale } from '../../contract/constants'
 import type { ApiErrorBody, ErrorDetail } from '../../contract/errors'
-import { getCookie } from './cookies'
+import { resetCurrency, shopCurrency } from './currency'
 import { i18n } from './i18n'
 
 export const API_BASE = '/api/v1'
@@ -131,7 +131,7 @@ export async function apiRequest<T>(method: Method, path: string, { locale, quer
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-localization': locale,
-    currency: getCookie(COOKIES.currency) ?? DEFAULT_CURRENCY,
+    currency: shopCurrency(),
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
@@ -151,6 +151,9 @@ export async function apiRequest<T>(method: Method, path: string, { locale, quer
   if (!response.ok) {
     const error = await toApiError(response)
     if (response.status === 401 && token && error.code === 'UNAUTHENTICATED') unauthenticatedListener?.(token)
+    // a page saved by an older version may offer a currency the server has since dropped: the next
+    // attempt (the error page's "Try again") asks in the shop's own
+    if (error.code === 'UNSUPPORTED_CURRENCY') resetCurrency()
     throw error
   }
   try {

@@ -54,4 +54,43 @@ test.describe('error pages', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     })
   })
+
+  test.describe('a currency cookie the shop does not sell', () => {
+    test.use({ allowedConsoleErrors: [/status of 400/] })
+
+    test('left by another shop on the domain: the shop works and the cookie is set back to TWD', async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'currency', value: 'USD', url: baseURL! }])
+      const sent: (string | null)[] = []
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/')) sent.push(request.headers()['currency'] ?? null)
+      })
+      await page.goto('/en')
+      await expect(page.getByRole('heading', { name: 'Hot cities' })).toBeVisible()
+      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+      expect((await context.cookies()).find((c) => c.name === 'currency')?.value).toBe('TWD')
+      expect(sent.length).toBeGreaterThan(0)
+      expect(new Set(sent)).toEqual(new Set(['TWD']))
+    })
+
+    test('refused by the server: the error page’s Try again recovers', async ({ page, context, baseURL }) => {
+      let refusals = 0
+      await page.route('**/api/v1/trend_cities/list', async (route) => {
+        if (refusals > 0) return route.fallback()
+        refusals++
+        // another shop on the domain writes its currency while the page loads
+        await context.addCookies([{ name: 'currency', value: 'EUR', url: baseURL! }])
+        const upstream = await route.fetch({ headers: { ...route.request().headers(), currency: 'EUR' } })
+        expect(upstream.status()).toBe(400)
+        expect(await upstream.json()).toMatchObject({ error: { code: 'UNSUPPORTED_CURRENCY' } })
+        return route.fulfill({ response: upstream })
+      })
+      await page.goto('/en')
+      await expect(page.getByRole('heading', { name: 'Oops, something went wrong' })).toBeVisible()
+      await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'currency')?.value).toBe('TWD')
+      await page.getByRole('button', { name: 'Try again' }).click()
+      await expect(page.getByRole('heading', { name: 'Hot cities' })).toBeVisible()
+      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+      expect(refusals).toBe(1)
+    })
+  })
 })
