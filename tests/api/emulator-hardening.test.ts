@@ -186,6 +186,16 @@ describe('the embedded emulators under hostile input', () => {
       expect(fifty.body.results).toHaveLength(50)
       expect((await queries([null])).status).toBe(400)
     })
+
+    it('bounds the hits one batch may ask for, so that no answer runs to hundreds of megabytes', async () => {
+      const ask = (hitsPerPage: number, n: number) => queries(Array.from({ length: n }, () => ({ indexName: 'products', query: '', hitsPerPage })))
+      expect((await ask(SEARCH_LIMITS.hitsPerPage, SEARCH_LIMITS.hitsPerBatch / SEARCH_LIMITS.hitsPerPage)).status).toBe(200)
+      expect((await ask(20, 50)).status).toBe(200)
+      const many = await ask(SEARCH_LIMITS.hitsPerPage, 2)
+      expect(many).toMatchObject({ status: 400, body: { message: expect.stringContaining('Too many hits'), status: 400 } })
+      const viaParams = await queries([{ indexName: 'products', params: 'hitsPerPage=600' }, { indexName: 'products', params: 'hitsPerPage=600' }])
+      expect(viaParams.status).toBe(400)
+    })
   })
 
   describe('filters', () => {

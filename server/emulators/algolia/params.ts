@@ -33,6 +33,8 @@ export const SEARCH_LIMITS = {
   page: 1000,
   /** queries in one `/1/indexes/*\/queries` batch (Algolia: 50) */
   queriesPerBatch: 50,
+  /** hits (the sum of `hitsPerPage`) one batch may ask for, so that one answer stays a few MB */
+  hitsPerBatch: 1000,
 } as const
 
 /** Names that would reach an object's prototype if ever copied onto a plain object. */

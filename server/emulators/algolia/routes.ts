@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { SearchEngine, SearchRecord } from './engine'
-import { AlgoliaError, SEARCH_LIMITS } from './params'
+import { AlgoliaError, parseSearchParams, SEARCH_LIMITS } from './params'
 
 export interface AlgoliaKeys {
   appId: string
@@ -61,6 +61,8 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
     if (!Array.isArray(requests)) throw new AlgoliaError(400, 'requests: expected an array')
     if (requests.length > SEARCH_LIMITS.queriesPerBatch) throw new AlgoliaError(400, 'Too many queries in multi query request')
     if (!requests.every(isObject)) throw new AlgoliaError(400, 'requests: expected an array of objects')
+    const hits = requests.reduce((sum: number, r) => sum + parseSearchParams(r).hitsPerPage, 0)
+    if (hits > SEARCH_LIMITS.hitsPerBatch) throw new AlgoliaError(400, `Too many hits in multi query request: hitsPerPage may add up to ${SEARCH_LIMITS.hitsPerBatch}`)
     return c.json({ results: requests.map((r) => engine.search(String(r.indexName ?? ''), r)) })
   })
   app.post('/1/indexes/:index/query', allow('search'), searchBody, async (c) => c.json(engine.search(c.req.param('index'), await body(c))))
