@@ -1,3 +1,4 @@
+import './lib/harden'
 import { serve } from '@hono/node-server'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
@@ -28,7 +29,7 @@ async function main() {
   }
   const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
   const stripeSandboxKeys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
-  const { app, indexer, payments } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys })
+  const { app, indexer, payments, shutdown } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys })
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,
@@ -40,20 +41,31 @@ async function main() {
   })
 
   let stopping = false
-  const stop = (signal: string) => {
+  // SIGTERM: new API requests are turned away (503, the health check too) while those running
+  // finish; then the background work stops, the listener closes and the database is released.
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    logger.info(`received ${signal}, shutting down`)
-    // the indexer talks to this server: let it finish before the server stops answering
-    void Promise.all([indexer.stop(), payments.stop()]).then(() =>
-      server.close(() => {
-        void database.close().then(() => process.exit(0))
-      }),
-    )
-    setTimeout(() => process.exit(1), 10_000).unref()
+    logger.info(`received ${signal}, shutting down`, { inFlight: shutdown.inFlight })
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 20_000).unref()
+    shutdown.begin()
+    await shutdown.idle(10_000)
+    // the indexer and the sandbox's webhooks talk to this server: they stop before it stops answering
+    await Promise.all([indexer.stop(), payments.stop()])
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      setTimeout(() => ('closeAllConnections' in server ? server.closeAllConnections() : undefined), 2_000).unref()
+    })
+    await database.close()
+    logger.info('stopped')
+    process.exit(0)
   }
-  process.on('SIGTERM', () => stop('SIGTERM'))
-  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
 }
 
 void main()
