@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker per core less one: a single worker on a 2-core machine. Most API
+    // test time is spent waiting on Postgres, argon2 threads and child processes, so 3 workers
+    // keep both cores busy.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         // the PWA's unit tests run through the app's own Vite config (router plugin, Lingui macro)

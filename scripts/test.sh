@@ -7,6 +7,29 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# Each stage's wall time, printed before the closing line.
+TIMES=()
+SUITE_START=$(date +%s)
+timed() {
+  local name=$1 started=$SECONDS
+  shift
+  step "$name"
+  "$@"
+  TIMES+=("$(printf '%-58s %4ds' "$name" $((SECONDS - started)))")
+}
+
+# Lint and the two type checks are single-threaded: run them side by side.
+lint_and_types() {
+  local lint=0 types=0
+  npx eslint . --max-warnings 0 &
+  local lint_pid=$!
+  (npx tsc --noEmit -p tsconfig.json && npx tsc --noEmit -p sw/tsconfig.json) &
+  local types_pid=$!
+  wait "$lint_pid" || lint=$?
+  wait "$types_pid" || types=$?
+  [ "$lint" -eq 0 ] && [ "$types" -eq 0 ]
+}
+
 # Browser and CJK fonts for the end-to-end tests, from Debian, only when missing.
 if ! dpkg -s chromium fonts-noto-cjk >/dev/null 2>&1; then
   step "installing chromium and fonts-noto-cjk"
@@ -18,24 +41,20 @@ fi
 results="$(mktemp -d)"
 trap 'rm -rf "$results"' EXIT
 
-step "translation catalogs: extract, then every message translated"
-npx lingui extract --clean >/dev/null
-npx lingui compile --typescript --strict
+catalogs() {
+  npx lingui extract --clean >/dev/null
+  npx lingui compile --typescript --strict
+}
+timed "translation catalogs: extract, then every message translated" catalogs
+timed "build" npx vite build --logLevel warn
+timed "lint and typecheck (side by side)" lint_and_types
+timed "unit, API integration and fuzz tests (PGlite and Postgres)" \
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
+  timed "end-to-end tests (Chromium, phone and desktop)" npx playwright test --reporter=list,json
 
-step "build"
-npx vite build --logLevel warn
-
-step "lint"
-npx eslint . --max-warnings 0
-
-step "typecheck"
-npx tsc --noEmit -p tsconfig.json
-npx tsc --noEmit -p sw/tsconfig.json
-
-step "unit and API integration tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
-
-step "end-to-end tests (Chromium, phone and desktop)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
+step "time per stage"
+printf '%s\n' "${TIMES[@]}"
+printf '%-58s %4ds\n' "total" $(($(date +%s) - SUITE_START))
 
 node scripts/test-summary.mjs "$results/vitest.json" "$results/playwright.json"
