@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { LOCALES } from './constants'
+import { isTaiwanPhone, normalizePhone, RECIPIENT_MESSAGES } from './recipient'
+import { plainText } from './text'
 
 /**
  * One schema per form, shared by the PWA's form and the API's validator. The `...FormSchema`s
@@ -37,6 +39,7 @@ export const MESSAGES = {
   min8: 'must be at least 8 characters',
   email: 'must be a valid e-mail address',
   date: 'must be a date (yyyy-MM-dd)',
+  pastDate: 'may not be in the future',
   confirmation: 'new password is entered incorrectly',
   sameAsOld: 'the new password may not be the same as the old one',
   oldPassword: 'the current password is incorrect',
@@ -46,9 +49,33 @@ export const MESSAGES = {
 } as const
 
 const text = (max: number, message: string) => v.pipe(v.string(), v.trim(), v.maxLength(max, message))
+const name = (max: number, message: string) => v.pipe(text(max, message), plainText())
 const required = <S extends v.GenericSchema<string, string>>(schema: S) => v.pipe(schema, v.nonEmpty(MESSAGES.required))
 const emailFormat = v.rfcEmail(MESSAGES.email)
-const birthday = v.pipe(v.string(), v.isoDate(MESSAGES.date))
+
+/** isoDate takes 2023-02-31 and 0000-01-01, which the database refuses: a real day since 1900 */
+const isCalendarDate = (date: string) => date >= '1900-01-01' && !Number.isNaN(Date.parse(date)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)
+/** today where the day starts first (UTC+14), so no one's birthday today is called future */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10)
+/** one message per field: a malformed date is not also called a future one */
+const firstIssue = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true })
+const birthday = firstIssue(
+  v.pipe(v.string(), v.isoDate(MESSAGES.date), v.check(isCalendarDate, MESSAGES.date), v.check((date) => date <= latestToday(), MESSAGES.pastDate)),
+)
+
+/** Optional; when given, the same Taiwan phone rule as a recipient's, stored as digits. */
+const phoneNumber = v.optional(
+  firstIssue(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(20, 'may be at most 20 characters'),
+      v.transform(normalizePhone),
+      v.check((phone) => phone === '' || isTaiwanPhone(phone), RECIPIENT_MESSAGES.phone),
+    ),
+  ),
+  '',
+)
 
 // ---- sign in ----------------------------------------------------------------
 
@@ -65,13 +92,13 @@ export type LoginInput = v.InferOutput<typeof LoginInputSchema>
 // ---- register ---------------------------------------------------------------
 
 const registerFields = {
-  first_name: text(LIMITS.firstName, MESSAGES.max7),
-  last_name: text(LIMITS.lastName, MESSAGES.max12),
+  first_name: name(LIMITS.firstName, MESSAGES.max7),
+  last_name: name(LIMITS.lastName, MESSAGES.max12),
   email: v.pipe(v.string(), v.trim(), v.minLength(LIMITS.registerEmailMin, MESSAGES.min6), v.maxLength(LIMITS.registerEmail, MESSAGES.max28)),
-  phone_number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20, 'may be at most 20 characters')), ''),
+  phone_number: phoneNumber,
   password: v.pipe(v.string(), v.maxLength(LIMITS.password, MESSAGES.max28)),
   password_confirmation: v.pipe(v.string(), v.maxLength(LIMITS.password, MESSAGES.max28)),
-  nationality: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, 'may be at most 40 characters')), 'Taiwan'),
+  nationality: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, 'may be at most 40 characters'), plainText()), 'Taiwan'),
   gender: v.optional(v.picklist(GENDERS, MESSAGES.choice), 'MALE'),
   birthday: v.optional(birthday),
   verify_method: v.optional(v.picklist(VERIFY_METHODS, MESSAGES.choice), 'EMAIL'),

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
 import { STOCK_TYPES } from './constants'
 import { intParam } from './page'
+import { MAX_INT } from './text'
 
 /** Units of one variant per cart line and per order line: no single order holds a scarce item's whole stock (decision 0027). */
 export const MAX_LINE_QUANTITY = 10
 
-const id = v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'), v.minValue(1, 'is too small'))
+const id = v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'), v.minValue(1, 'is too small'), v.maxValue(MAX_INT, 'is too large'))
 const quantity = v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'), v.minValue(1, 'is too small'), v.maxValue(MAX_LINE_QUANTITY, 'is too large'))
 
 /** A line as the PWA keeps it; only the product, variant and quantity matter to the server. */

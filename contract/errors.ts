@@ -3,6 +3,8 @@ import * as v from 'valibot'
 /** Every error code the API answers with; the body is always ApiErrorBody. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
   'NOT_FOUND',
   'UNSUPPORTED_CURRENCY',
   'INTERNAL_ERROR',

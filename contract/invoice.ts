@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { plainText } from './text'
 
 /**
  * Taiwan e-invoice (統一發票) options chosen at checkout. A personal invoice goes to a carrier (none:
@@ -58,7 +59,8 @@ export function isValidTaxId(taxId: string): boolean {
 const str = () => v.string(INVOICE_MESSAGES.invalid)
 /** one message per field: a blank field is 'is required', not also 'wrong format' */
 const firstIssue = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true })
-const text = (max: number, message: string) => firstIssue(v.pipe(str(), v.trim(), v.nonEmpty(INVOICE_MESSAGES.required), v.maxLength(max, message)))
+/** the buyer's name and company title are printed on the invoice and mailed: plain text only */
+const text = (max: number, message: string) => firstIssue(v.pipe(str(), v.trim(), v.nonEmpty(INVOICE_MESSAGES.required), v.maxLength(max, message), plainText()))
 
 const common = {
   /** where the e-invoice notice is sent */

@@ -6,6 +6,7 @@ import { InvoiceOptionsInputSchema } from './invoice'
 import { ORDER_STATUSES, REFUND_STATUSES } from './order-states'
 import { PAYMENT_STATUSES } from './payment'
 import { RecipientInputSchema } from './recipient'
+import { MAX_INT } from './text'
 
 /**
  * Carriers for home delivery and where a shopper checks a parcel ('check delivery status').
@@ -38,7 +39,7 @@ export const ORDER_MESSAGES = {
   recipientChoice: 'give either a saved recipient (recipient_id) or a recipient, not both',
 } as const
 
-const id = v.pipe(v.number(ORDER_MESSAGES.invalid), v.integer(ORDER_MESSAGES.invalid), v.minValue(1, 'is too small'))
+const id = v.pipe(v.number(ORDER_MESSAGES.invalid), v.integer(ORDER_MESSAGES.invalid), v.minValue(1, 'is too small'), v.maxValue(MAX_INT, 'is too large'))
 
 /**
  * `POST /ec-order` (with an `Idempotency-Key` header): the lines the shopper sees in the cart, a

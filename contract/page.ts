@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './constants'
+import { MAX_INT } from './text'
 
-/** Query strings arrive as text: accept digits only and turn them into integers. */
-export const intParam = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.transform(Number), v.minValue(min, 'is too small'), v.maxValue(max, 'is too large'))
+/** Query strings arrive as text: accept digits only and turn them into integers (a Postgres `integer` at most). */
+export const intParam = (min: number, max = MAX_INT) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min, 'is too small'), v.maxValue(max, 'is too large'))
 
 export const PageQuerySchema = v.object({
   page: v.optional(intParam(1), '1'),

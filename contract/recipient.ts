@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { intParam } from './page'
+import { plainText } from './text'
 import { findCounty, findDistrict, normalizeCountyName, POSTAL_CODE_PATTERN, zipMatchesDistrict } from './taiwan-districts'
 
 /** Recipients (saved delivery addresses). Messages are English texts translated on both sides. */
@@ -30,7 +31,8 @@ export const isTaiwanPhone = (phone: string) => /^09\d{8}$/.test(phone) || /^0[2
 const str = () => v.string(RECIPIENT_MESSAGES.invalid)
 /** one message per field: a blank field is 'is required', not also 'wrong format' */
 const firstIssue = <S extends v.GenericSchema>(schema: S) => v.config(schema, { abortPipeEarly: true })
-const text = (max: number, message: string) => firstIssue(v.pipe(str(), v.trim(), v.nonEmpty(RECIPIENT_MESSAGES.required), v.maxLength(max, message)))
+/** names and address lines go on parcels and into mails: plain text only */
+const text = (max: number, message: string) => firstIssue(v.pipe(str(), v.trim(), v.nonEmpty(RECIPIENT_MESSAGES.required), v.maxLength(max, message), plainText()))
 
 const fields = {
   name: text(40, RECIPIENT_MESSAGES.max40),

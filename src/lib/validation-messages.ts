@@ -19,6 +19,7 @@ const CONTRACT_MESSAGES = {
   [MESSAGES.min8]: msg`must be at least 8 characters`,
   [MESSAGES.email]: msg`must be a valid e-mail address`,
   [MESSAGES.date]: msg`must be a date (yyyy-MM-dd)`,
+  [MESSAGES.pastDate]: msg`may not be in the future`,
   [MESSAGES.confirmation]: msg`new password is entered incorrectly`,
   [MESSAGES.sameAsOld]: msg`the new password may not be the same as the old one`,
   [MESSAGES.oldPassword]: msg`the current password is incorrect`,
@@ -31,6 +32,8 @@ const CONTRACT_MESSAGES = {
 const INLINE_MESSAGES: Record<string, MessageDescriptor> = {
   'may be at most 20 characters': msg`may be at most 20 characters`,
   'may be at most 40 characters': msg`may be at most 40 characters`,
+  'may not contain control or text-direction characters': msg`may not contain control or text-direction characters`,
+  'contains characters that are not allowed': msg`contains characters that are not allowed`,
 }
 
 /**
