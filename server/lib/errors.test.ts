@@ -19,7 +19,7 @@ function appThatThrows(error: unknown) {
 
 describe('handleError', () => {
   it('answers an unexpected failure with a generic 500 in the request language, logging the route and the error class only', async () => {
-    const { app, logged } = appThatThrows(Object.assign(new Error('connection to db-internal:5432 refused'), { code: 'ECONNREFUSED' }))
+    const { app, logged } = appThatThrows(Object.assign(new Error('value too long for db-internal column "email": ming@example.tw'), { code: '22001' }))
     const res = await app.request('/boom?email=ming@example.tw', { headers: { 'x-localization': 'ja' } })
     expect(res.status).toBe(500)
     const body = await res.json()
@@ -27,7 +27,7 @@ describe('handleError', () => {
     expect(JSON.stringify(body)).not.toContain('db-internal')
     expect(logged).toHaveLength(1)
     const extra = logged[0]!.extra!
-    expect(extra).toMatchObject({ method: 'GET', route: '/boom', status: 500, request_id: res.headers.get('x-request-id'), error: { name: 'Error', code: 'ECONNREFUSED' } })
+    expect(extra).toMatchObject({ method: 'GET', route: '/boom', status: 500, request_id: res.headers.get('x-request-id'), error: { name: 'Error', code: '22001' } })
     expect((extra.error as { frames: string[] }).frames[0]).toMatch(/^at /)
     expect(JSON.stringify(logged)).not.toContain('db-internal')
     expect(JSON.stringify(logged)).not.toContain('ming@example.tw')
