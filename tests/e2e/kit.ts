@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { AxeResults, ImpactValue } from 'axe-core'
 import type { Product } from '../../contract/catalog'
 import type { Paged } from '../../contract/page'
 
@@ -112,4 +114,28 @@ export async function serverCart(request: APIRequestContext, token: string): Pro
   expect(response.ok()).toBe(true)
   const { data } = (await response.json()) as { data: { variant_id: number; quantity: number }[] }
   return Object.fromEntries(data.map((line) => [line.variant_id, line.quantity]))
+}
+
+let axeSource: string | undefined
+/** Impacts that fail a page; minor and moderate findings are left to review. */
+const BLOCKING_IMPACTS: ImpactValue[] = ['serious', 'critical']
+
+/**
+ * Runs axe-core over the page as it is now and expects no serious or critical violation (soft, so
+ * one test can report several pages). axe is evaluated through the debugging protocol rather than
+ * a script tag, which the shop's Content-Security-Policy would refuse.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }))
+  const blocking = results.violations
+    .filter((violation) => violation.impact && BLOCKING_IMPACTS.includes(violation.impact))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 3).join(' ').trim() ?? ''}`),
+    }))
+  expect.soft(blocking, `serious or critical accessibility violations on ${label}`).toEqual([])
 }

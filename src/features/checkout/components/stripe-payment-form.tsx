@@ -24,7 +24,7 @@ export default function StripePaymentForm({ config, clientSecret, ...rest }: Pay
   const locale = useLocale()
   const stripe = useMemo(() => stripeFor(config.publishable_key), [config.publishable_key])
   // Elements takes its options once: a new client secret (pay again) mounts a new form
-  const options = useMemo(() => ({ clientSecret, locale: STRIPE_LOCALES[locale], appearance: { variables: { colorPrimary: '#e8384f', borderRadius: '8px' } } }), [clientSecret, locale])
+  const options = useMemo(() => ({ clientSecret, locale: STRIPE_LOCALES[locale], appearance: { variables: { colorPrimary: '#d92c44', borderRadius: '8px' } } }), [clientSecret, locale])
   return (
     <Elements key={clientSecret} stripe={stripe} options={options}>
       <ElementForm {...rest} />
