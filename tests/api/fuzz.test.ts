@@ -8,7 +8,7 @@ const targets = await databaseTargets()
 /** The seed of the walk in `npm test`: fixed, so a failure repeats. `npm run fuzz` walks longer from a random one. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121)
 /** generated requests per operation here; ~50 operations on 2 cores stay within about a minute per database */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 24)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 
 describe.each(targets)('the API under generated input, walked from its OpenAPI document, on $kind', (target) => {
   let shop: Awaited<ReturnType<typeof startFuzzShop>>
