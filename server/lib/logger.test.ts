@@ -25,6 +25,12 @@ describe('summarizeError', () => {
     expect(summary.frames.every((frame) => frame.startsWith('at '))).toBe(true)
     expect(JSON.stringify(summary)).not.toMatch(/ming@example|0912345678|insert into/)
   })
+
+  it('keeps a message line that looks like a frame out of the frames', () => {
+    const summary = summarizeError(new Error('Failed query: select 1\nparams: x\n    at ming@example.tw'))
+    expect(summary.frames.length).toBeGreaterThan(0)
+    expect(JSON.stringify(summary)).not.toContain('ming@example.tw')
+  })
 })
 
 describe('createLogger', () => {

@@ -51,11 +51,14 @@ export function summarizeError(error: unknown): ErrorSummary {
     if (code === undefined && (typeof ownCode === 'string' || typeof ownCode === 'number')) code = String(ownCode)
     current = (current as { cause?: unknown }).cause
   }
+  // V8 writes `Name: message` (any number of lines), then one `    at …` line per frame: whatever
+  // the message holds, even a line that looks like a frame, is cut off before the frames are read
   const stack = error instanceof Error ? (error.stack ?? '') : ''
-  const frames = stack
+  const messageAt = error instanceof Error && error.message ? stack.indexOf(error.message) : -1
+  const frames = (messageAt >= 0 ? stack.slice(messageAt + (error as Error).message.length) : stack)
     .split('\n')
+    .filter((line) => /^\s+at /.test(line))
     .map((line) => line.trim())
-    .filter((line) => line.startsWith('at '))
     .slice(0, FRAMES_KEPT)
   return { name: names.join(' < '), ...(code === undefined ? {} : { code }), frames }
 }

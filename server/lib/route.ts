@@ -57,9 +57,10 @@ export const documented = (options: RouteDoc) =>
     responses: {
       ...(options.redirect ? { 302: { description: 'Redirect to the PWA' } } : {}),
       ...(options.response ? { [options.created ? 201 : 200]: { description: options.created ? 'Created' : 'OK', content: json(options.response) } } : {}),
-      400: errorResponse('Invalid input (VALIDATION_FAILED) or unsupported currency'),
+      400: errorResponse('Invalid input, by field (VALIDATION_FAILED), a body that is not JSON (MALFORMED_JSON) or an unsupported currency'),
       ...(options.auth ? { 401: errorResponse('Missing, expired or revoked token (UNAUTHENTICATED)') } : {}),
       ...(options.notFound ? { 404: errorResponse('Not found') } : {}),
+      413: errorResponse('A body over the limit: 64 KB of JSON (PAYLOAD_TOO_LARGE)'),
       ...Object.fromEntries(Object.entries(options.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
       500: errorResponse('Unexpected failure'),
     },
