@@ -76,7 +76,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     providers,
     mailer: mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
   }
-  const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment), logger) }
+  // the embedded sandbox is reached through the app's own fetch handler: the same requests, no loopback socket
+  const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment, payment.sandbox ? (request) => app.fetch(request) : undefined), logger) }
   const sweeper = new OrderSweeper(orderDeps)
   const housekeeper = new Housekeeper({ db: database.db, clock, logger, retention: config.retention })
   const api = new Hono()

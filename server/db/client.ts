@@ -32,7 +32,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { Pool } = (await import('pg')).default
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, user: userFor(options.databaseUrl) })
+    // 20 connections: a checkout holds one for its whole transaction, and 20 at once kept 10 busy with waiting in line
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 20, user: userFor(options.databaseUrl) })
     // An idle connection the server closes (a restart, a failover, an administrator) is dropped by
     // the pool and replaced at the next query; unheard, the 'error' event would end the process.
     pool.on('error', (error) => process.stderr.write(`database: an idle connection was closed (${error.message})\n`))

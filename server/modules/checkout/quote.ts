@@ -29,12 +29,10 @@ const UNAVAILABLE = 'This product is no longer available.'
 const SOLD_OUT = 'Out of stock'
 const TOO_MANY = 'Not enough stock for this quantity.'
 
+type Found = Awaited<ReturnType<typeof repo.variantsByIds>>
+
 /** Current prices of the lines; every line that cannot be bought as asked is reported, keyed `lines.N`. */
-async function priceLines(db: DbOrTx, lines: CartLineInput[], locale: Locale): Promise<QuoteLine[]> {
-  const found = await repo.variantsByIds(
-    db,
-    lines.map((l) => l.variant_id),
-  )
+function priceLines(found: Found, lines: CartLineInput[], locale: Locale): QuoteLine[] {
   const unavailable: Record<string, string[]> = {}
   const short: Record<string, string[] | number> = {}
   const priced = lines.map((line, i): QuoteLine | undefined => {
@@ -75,8 +73,17 @@ async function priceLines(db: DbOrTx, lines: CartLineInput[], locale: Locale): P
  * Reads only, so the order module can call it inside its own transaction (`db` may be a `tx`).
  */
 export async function quoteOrder(db: DbOrTx, request: QuoteRequest): Promise<Quote> {
+  return (await priceOrder(db, request)).quote
+}
+
+/** As quoteOrder, with the variant and product rows it read (the order keeps their names in every language). */
+export async function priceOrder(db: DbOrTx, request: QuoteRequest): Promise<{ quote: Quote; variants: Found }> {
   const locale = request.locale ?? 'zh_tw'
-  const lines = await priceLines(db, request.lines, locale)
+  const found = await repo.variantsByIds(
+    db,
+    request.lines.map((l) => l.variant_id),
+  )
+  const lines = priceLines(found, request.lines, locale)
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0)
   const coupon = request.couponCode
     ? await findUsableCoupon(db, { code: request.couponCode, memberId: request.memberId, subtotal, now: request.now, field: request.couponField })
@@ -86,7 +93,7 @@ export async function quoteOrder(db: DbOrTx, request: QuoteRequest): Promise<Quo
   const { logisticsFee, freeShippingThreshold } = request.pricing
   const logistics_fee = effect.freeShipping || goods >= freeShippingThreshold ? 0 : logisticsFee
   const amount = goods + logistics_fee
-  return {
+  const quote: Quote = {
     lines,
     subtotal,
     discount: effect.discount,
@@ -98,4 +105,5 @@ export async function quoteOrder(db: DbOrTx, request: QuoteRequest): Promise<Quo
     free_shipping_threshold: freeShippingThreshold,
     currency: 'TWD',
   }
+  return { quote, variants: found }
 }

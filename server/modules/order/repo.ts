@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-states'
 import type { DbOrTx } from '../../db/client'
-import { coupons, orderEvents, orderLines, orderRequests, orders, payments, products, users, variants } from '../../db/schema'
+import { coupons, orderEvents, orderLines, orderRequests, orders, payments, users, variants } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
@@ -72,16 +72,6 @@ export async function releaseStock(tx: DbOrTx, orderId: number, now: Date) {
   return true
 }
 
-/** Names and labels in every language, for the order lines' snapshots. */
-export async function catalogueNames(tx: DbOrTx, variantIds: number[]) {
-  const rows = await tx
-    .select({ variant_id: variants.id, name: products.name, label: variants.label })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.product_id))
-    .where(inArray(variants.id, variantIds))
-  return new Map(rows.map((r) => [r.variant_id, r]))
-}
-
 export async function couponTitle(tx: DbOrTx, couponId: number) {
   const [row] = await tx.select({ title: coupons.title }).from(coupons).where(eq(coupons.id, couponId))
   return row?.title ?? null
@@ -94,7 +84,7 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder) {
   return row!
 }
 
-export const insertLines = (tx: DbOrTx, lines: (typeof orderLines.$inferInsert)[]) => tx.insert(orderLines).values(lines)
+export const insertLines = (tx: DbOrTx, lines: (typeof orderLines.$inferInsert)[]) => tx.insert(orderLines).values(lines).returning()
 
 export const insertPayment = async (tx: DbOrTx, payment: typeof payments.$inferInsert) => (await tx.insert(payments).values(payment).returning())[0]!
 
@@ -175,10 +165,12 @@ export async function paymentByAttempt(db: DbOrTx, orderNo: string, attempt: num
 
 /** Records the intent of a payment that had none yet; answers the row as stored (another request may have been first). */
 export async function setIntent(db: DbOrTx, paymentId: number, intentId: string, clientSecret: string, now: Date) {
-  await db
+  const [updated] = await db
     .update(payments)
     .set({ intent_id: intentId, client_secret: clientSecret, updated_at: now })
     .where(and(eq(payments.id, paymentId), sql`${payments.intent_id} is null`))
+    .returning()
+  if (updated) return updated
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId))
   return row!
 }
@@ -196,6 +188,8 @@ export async function markRefunded(db: DbOrTx, id: number, amount: number, now: 
 export const updatePayment = (db: DbOrTx, id: number, set: Partial<typeof payments.$inferInsert>) => db.update(payments).set(set).where(eq(payments.id, id))
 
 export const updateOrder = (db: DbOrTx, id: number, set: Partial<typeof orders.$inferInsert>) => db.update(orders).set(set).where(eq(orders.id, id))
+
+export const updateOrderReturning = async (db: DbOrTx, id: number, set: Partial<typeof orders.$inferInsert>) => (await db.update(orders).set(set).where(eq(orders.id, id)).returning())[0]!
 
 /** Unpaid orders whose time to pay is over, oldest first. */
 export const overdueOrders = (db: DbOrTx, now: Date, limit: number) =>

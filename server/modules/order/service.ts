@@ -5,11 +5,11 @@ import { CURRENT_ORDER_STATUSES, PAST_ORDER_STATUSES, type OrderActor } from '..
 import type { Paged } from '../../../contract/page'
 import { AppError, notFound } from '../../lib/errors'
 import { removeOrderedLines } from '../cart/service'
-import { quoteOrder } from '../checkout/quote'
+import { priceOrder } from '../checkout/quote'
 import { redeemCoupon } from '../coupon/service'
 import { recipientOf } from '../recipient/service'
 import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund, type OrderDeps } from './payments'
-import { orderView, ordersView, taipeiDate } from './present'
+import { orderView, ordersView, taipeiDate, toOrder } from './present'
 import * as repo from './repo'
 import { assertOrderChange, changeOrder, changePayment, paymentTransitionRefused } from './states'
 
@@ -48,7 +48,7 @@ async function ownOrder(deps: OrderDeps, userId: number, no: string) {
  */
 export async function placeOrder(deps: OrderDeps, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
   const hash = bodyHash(input)
-  const orderId = await deps.db.transaction(async (tx) => {
+  const placed = await deps.db.transaction(async (tx) => {
     const now = deps.clock()
     if (!(await repo.claimRequest(tx, userId, key, hash, now))) {
       const earlier = (await repo.requestFor(tx, userId, key))!
@@ -63,7 +63,7 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
     }
     const recipient = input.recipient_id !== undefined ? await recipientOf(tx, userId, input.recipient_id) : input.recipient!
-    const quote = await quoteOrder(tx, {
+    const { quote, variants } = await priceOrder(tx, {
       memberId: userId,
       lines: input.lines,
       couponCode: input.coupon_code,
@@ -72,7 +72,7 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       pricing: deps.config.checkout,
       locale,
     })
-    const order = await repo.insertOrder(tx, {
+    let order = await repo.insertOrder(tx, {
       no: newOrderNo(now),
       user_id: userId,
       status: 'PROCESSING',
@@ -91,25 +91,21 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       created_at: now,
       updated_at: now,
     })
-    const names = await repo.catalogueNames(
-      tx,
-      quote.lines.map((l) => l.variant_id),
-    )
-    await repo.insertLines(
+    const lines = await repo.insertLines(
       tx,
       quote.lines.map((line) => ({
         order_id: order.id,
         product_id: line.product_id,
         variant_id: line.variant_id,
-        name: names.get(line.variant_id)!.name,
-        variant_label: names.get(line.variant_id)!.label,
+        name: variants.get(line.variant_id)!.product.name,
+        variant_label: variants.get(line.variant_id)!.variant.label,
         image: line.image,
         unit_price: line.unit_price,
         quantity: line.quantity,
         stock_type: line.stock_type,
       })),
     )
-    await repo.insertPayment(tx, { order_id: order.id, attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now })
+    const payment = await repo.insertPayment(tx, { order_id: order.id, attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now })
     await repo.recordEvents(tx, [
       { order_id: order.id, at: now, subject: 'order', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: 'checkout' },
       { order_id: order.id, at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
@@ -128,13 +124,19 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
     }
     if (quote.coupon) {
       const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
-      await repo.updateOrder(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
+      order = await repo.updateOrderReturning(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
     }
-    return order.id
+    return { order, lines, payment }
   })
-  const order = (await repo.orderById(deps.db, orderId))!
-  await ensureIntent(deps, order, await repo.currentPayment(deps.db, orderId))
-  return orderView(deps.db, orderId, locale)
+  if (typeof placed === 'number') {
+    // a retry: the order as it stands now
+    const order = (await repo.orderById(deps.db, placed))!
+    await ensureIntent(deps, order, await repo.currentPayment(deps.db, placed))
+    return orderView(deps.db, placed, locale)
+  }
+  // a new order: answered from the rows just written, without reading them back
+  const payment = await ensureIntent(deps, placed.order, placed.payment)
+  return toOrder(placed.order, [...placed.lines].sort((a, b) => a.id - b.id), payment, locale)
 }
 
 export async function listOrders(deps: OrderDeps, userId: number, which: 'current' | 'history', page: number, perPage: number, locale: Locale): Promise<Paged<Order>> {
