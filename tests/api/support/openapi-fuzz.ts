@@ -308,6 +308,66 @@ function caseFor(operation: Operation, base: string): fc.Arbitrary<FuzzCase & { 
   })
 }
 
+/** One plain value that fits a schema: the first choice, the smallest length, one array item. */
+function exampleOf(schema: Schema | undefined, depth = 0): unknown {
+  if (!schema || depth > 6) return null
+  if (schema.enum) return schema.enum[0]
+  if ('const' in schema) return schema.const
+  const alternatives = schema.oneOf ?? schema.anyOf ?? schema.allOf
+  if (alternatives?.length) return exampleOf(alternatives[0], depth + 1)
+  const type = typesOf(schema).find((t) => t !== 'null') ?? (schema.properties ? 'object' : undefined)
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, s]) => [key, exampleOf(s, depth + 1)]))
+    case 'array':
+      return [exampleOf(schema.items, depth + 1)]
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, 1)
+    case 'boolean':
+      return true
+    case 'string':
+      if (schema.format === 'email') return 'member@example.tw'
+      if (schema.pattern) {
+        try {
+          return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { seed: 1, numRuns: 1 })[0]
+        } catch {
+          // not invertible: plain text below
+        }
+      }
+      return 'a'.repeat(Math.max(schema.minLength ?? 1, 1))
+    default:
+      return null
+  }
+}
+
+/** every leaf of a value with its path */
+function leaves(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; value: unknown }[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, [...path, i]))
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]))
+  return [{ path, value }]
+}
+
+function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+  if (path.length === 0) return leaf
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) }
+  copy[path[0]!] = withLeaf(copy[path[0]!], path.slice(1), leaf)
+  return copy
+}
+
+/**
+ * A fitting body with one field poisoned, field by field: text the database cannot store or that
+ * changes direction in a name, numbers past a Postgres integer. Random sampling seldom keeps the
+ * rest of a body valid while one field is hostile; this does for every documented field.
+ */
+function poisonedBodies(schema: Schema): string[] {
+  const example = exampleOf(schema)
+  return leaves(example).flatMap(({ path, value }) => {
+    const poisons = typeof value === 'string' ? ['a\u0000b', '\ud800', 'A\u202eB'] : typeof value === 'number' ? [2 ** 31, 2 ** 53, -1, 1.5] : []
+    return poisons.map((poison) => JSON.stringify(withLeaf(example, path, poison)))
+  })
+}
+
 /** The fixed requests every operation gets, whatever the seed. */
 function fixedCases(operation: Operation, base: string): (FuzzCase & { useToken: boolean })[] {
   const path = operation.path.replace(/\{\w+\}/g, '1')
@@ -317,6 +377,12 @@ function fixedCases(operation: Operation, base: string): (FuzzCase & { useToken:
     { method: operation.method, url: `${base}${operation.path.replace(/\{\w+\}/g, '2147483648')}`, headers: {}, signedIn: false, useToken: true },
     { method: operation.method, url: `${base}${operation.path.replace(/\{\w+\}/g, '%00')}?x=%00`, headers: {}, signedIn: false, useToken: true },
   ]
+  for (const p of operation.parameters.filter((p) => p.in === 'query')) {
+    for (const poison of ['%00', '%ED%A0%80', '2147483648', '99999999999999999999']) cases.push({ method: operation.method, url: `${url}?${encode(p.name)}=${poison}`, headers: {}, signedIn: false, useToken: true })
+  }
+  if (operation.body) {
+    for (const body of [JSON.stringify(exampleOf(operation.body)), ...poisonedBodies(operation.body)]) cases.push({ method: operation.method, url, headers: json, body, signedIn: false, useToken: true })
+  }
   if (operation.method !== 'GET') {
     for (const body of ['{"a":', '{"a":"\\u0000"}', '{"a":"\\ud800"}', '{"__proto__":{"polluted":1}}', `{"a":"${'x'.repeat(70 * 1024)}"}`, '']) {
       cases.push({ method: operation.method, url, headers: json, body, signedIn: false, useToken: true })
