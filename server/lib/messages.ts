@@ -50,13 +50,13 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'This request is still being processed.': { zh_tw: '這個請求仍在處理中。', ja: 'このリクエストは処理中です。' },
   'is invalid': { zh_tw: '格式不正確', ja: '形式が正しくありません' },
   'is not a known parameter': { zh_tw: '不是可接受的參數', ja: '使用できないパラメーターです' },
-  // orders and payments
   // refused input, whatever the route
   'The request body is not valid JSON.': { zh_tw: '請求內容不是有效的 JSON。', ja: 'リクエストの本文が正しい JSON ではありません。' },
   'The request body is too large.': { zh_tw: '請求內容過大。', ja: 'リクエストの本文が大きすぎます。' },
   'contains characters that are not allowed': { zh_tw: '含有不允許的字元', ja: '使用できない文字が含まれています' },
   'may not contain control or text-direction characters': { zh_tw: '不可包含控制字元或文字方向字元', ja: '制御文字や文字方向を変える文字は使用できません' },
   'may not be in the future': { zh_tw: '不可晚於今天', ja: '未来の日付は指定できません' },
+  // orders and payments
   'This order does not exist.': { zh_tw: '找不到這筆訂單。', ja: 'この注文は見つかりません。' },
   'This change is not allowed in the order’s current state.': { zh_tw: '訂單目前的狀態不允許這項變更。', ja: '現在の注文状況ではこの操作はできません。' },
   'This change is not allowed in the payment’s current state.': { zh_tw: '付款目前的狀態不允許這項變更。', ja: '現在のお支払い状況ではこの操作はできません。' },
