@@ -10,6 +10,7 @@ import { bodyLimits, WEBHOOK_BODY_LIMIT } from './lib/body-limit'
 import { inputGuard } from './lib/input-guard'
 import { ALGOLIA_ORIGINS, securityHeaders } from './lib/security-headers'
 import { apiCors } from './lib/cors'
+import { drain } from './lib/drain'
 import { systemClock, type Clock } from './lib/clock'
 import { createMailer, type Mailer } from './lib/mailer'
 import { accountRoutes } from './modules/account/routes'
@@ -121,6 +122,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.onError(handleError(logger))
   app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: [], stripe: !payment.sandbox }))
   app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
+  const shutdown = drain()
+  app.use('*', shutdown.middleware)
   app.route(API_BASE, api)
   // everything else under /api (/api, /api/v2/x, /api//v1/config) is the API's 404, not the site's
   app.all('/api', () => {
@@ -147,5 +150,5 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
       await stripeSandbox?.stop()
     },
   }
-  return { app, indexer, payments }
+  return { app, indexer, payments, shutdown }
 }

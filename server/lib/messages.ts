@@ -10,6 +10,7 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'The requested resource was not found.': { zh_tw: '找不到您要的資料。', ja: 'お探しのデータが見つかりません。' },
   'Product not found.': { zh_tw: '找不到這項商品。', ja: '商品が見つかりません。' },
   'Trend group not found.': { zh_tw: '找不到這個主題。', ja: '特集が見つかりません。' },
+  'The shop is busy for a moment; please try again.': { zh_tw: '商店暫時忙碌中，請稍後再試。', ja: 'ただいま混み合っています。しばらくしてからもう一度お試しください。' },
   'Oops...Something went wrong': { zh_tw: '糟糕…發生了一些問題', ja: '申し訳ありません、問題が発生しました' },
   'Only TWD is supported.': { zh_tw: '目前僅支援新台幣（TWD）。', ja: '現在は新台湾ドル（TWD）のみ対応しています。' },
   'must be a whole number': { zh_tw: '必須是整數', ja: '整数で入力してください' },
