@@ -28,7 +28,9 @@ export async function startShopProcess(env: Record<string, string> = {}, chosenP
   const port = chosenPort ?? (await freePort())
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'shop-'))
   const dataDir = env.DATA_DIR ?? ownDataDir!
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // SHOP_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the shop under a benchmark's load
+  const nodeArgs = (process.env.SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
