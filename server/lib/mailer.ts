@@ -8,7 +8,7 @@ export interface Mail {
   subject: string
   text: string
   html: string
-  /** the link the mail is about, logged when mails go to the outbox so a local owner can follow it */
+  /** the link the mail is about (in the mail's text; never logged: it holds a one-time token) */
   link?: string
 }
 
@@ -18,7 +18,8 @@ export interface Mailer {
 
 /**
  * Sends through `SMTP_URL` when set; otherwise writes each mail as an .eml file under
- * `DATA_DIR/outbox/` and logs its link, so a shop run on one machine still works end to end.
+ * `DATA_DIR/outbox/`, so a shop run on one machine still works end to end. The log says only
+ * that a mail was written and its subject: the address is personal data and the link a secret.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
@@ -38,7 +39,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${++sequence}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`
       const file = path.join(options.outboxDir, name)
       await writeFile(file, info.message as Buffer)
-      options.logger.info('mail written to the outbox', { to: mail.to, subject: mail.subject, file, link: mail.link })
+      options.logger.info('mail written to the outbox', { subject: mail.subject, outbox: options.outboxDir })
     },
   }
 }

@@ -63,5 +63,6 @@ export const documented = (options: RouteDoc) =>
       413: errorResponse('A body over the limit: 64 KB of JSON (PAYLOAD_TOO_LARGE)'),
       ...Object.fromEntries(Object.entries(options.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
       500: errorResponse('Unexpected failure'),
+      503: errorResponse('The database cannot be reached for a moment, or this server is shutting down (SERVICE_UNAVAILABLE); `Retry-After` says when to try again'),
     },
   })

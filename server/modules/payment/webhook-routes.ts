@@ -32,7 +32,7 @@ export function stripeWebhookRoutes(deps: WebhookDeps) {
       summary: 'Stripe webhook endpoint (signed with STRIPE_WEBHOOK_SECRET; each event handled once)',
       tags: ['Payment'],
       response: v.object({ received: v.literal(true), duplicate: v.boolean() }),
-      errors: { 400: 'Missing or wrong Stripe-Signature (INVALID_SIGNATURE)' },
+      errors: { 400: 'Missing or wrong Stripe-Signature (INVALID_SIGNATURE)', 413: 'A body over 1 MB (PAYLOAD_TOO_LARGE)' },
     }),
     async (c) => {
       const raw = await c.req.text()
