@@ -9,7 +9,7 @@
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20), BENCH_DATABASES (default pglite,postgres).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { CatalogueFile } from '../contract/catalogue-file'
@@ -60,6 +60,24 @@ async function cpuSeconds(pid: number | undefined) {
   }
 }
 
+/** CPU seconds used so far by every process of this machine named `postgres` (the server and its backends), readable from /proc. */
+async function postgresCpuSeconds() {
+  let total = 0
+  let found = false
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+    if (!stat.includes('(postgres)')) continue
+    const fields = stat.split(') ')[1]!.split(' ')
+    total += (Number(fields[11]) + Number(fields[12])) / 100
+    found = true
+  }
+  return found ? total : undefined
+}
+
+/** CPU ms per checkout between two readings */
+const perCheckout = (before: number | undefined, after: number | undefined, n: number) => (before !== undefined && after !== undefined && n ? ((after - before) * 1000) / n : undefined)
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 async function bench(label: string, env: Record<string, string>) {
@@ -85,6 +103,8 @@ async function bench(label: string, env: Record<string, string>) {
     const until = performance.now() + seconds * 1000
     const started = performance.now()
     const cpuBefore = await cpuSeconds(shop.child.pid)
+    const dbBefore = env.DATABASE_URL ? await postgresCpuSeconds() : undefined
+    const loadBefore = process.cpuUsage()
     await Promise.all(
       tokens.map(async (token, c) => {
         while (performance.now() < until) {
@@ -99,10 +119,22 @@ async function bench(label: string, env: Record<string, string>) {
       }),
     )
     const elapsed = (performance.now() - started) / 1000
+    const load = process.cpuUsage(loadBefore)
     const cpuAfter = await cpuSeconds(shop.child.pid)
-    const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined && latencies.length ? ((cpuAfter - cpuBefore) * 1000) / latencies.length : undefined
+    const dbAfter = env.DATABASE_URL ? await postgresCpuSeconds() : undefined
+    const done = latencies.length
     latencies.sort((a, b) => a - b)
-    return { label, checkouts: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, cpuMs }
+    return {
+      label,
+      checkouts: done,
+      perSecond: done / elapsed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      errors,
+      cpuMs: perCheckout(cpuBefore, cpuAfter, done),
+      dbCpuMs: perCheckout(dbBefore, dbAfter, done),
+      loadCpuMs: done ? (load.user + load.system) / 1000 / done : undefined,
+    }
   } finally {
     await shop.stop()
     await rm(dataDir, { recursive: true, force: true })
@@ -121,10 +153,16 @@ if (database) {
 }
 console.log('')
 console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-console.log('database   checkouts   checkouts/s   p50 ms   p99 ms   errors   shop CPU ms/checkout')
+// CPU per checkout, by process: the shop (with PGlite inside it), the Postgres server, and this load generator;
+// their sum against the cores shows the ceiling of this machine
+const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1))
+console.log('database   checkouts   checkouts/s   p50 ms   p99 ms   errors   CPU ms per checkout: shop   database   load   ceiling/s')
 for (const r of rows) {
+  const total = (r.cpuMs ?? 0) + (r.dbCpuMs ?? 0) + (r.loadCpuMs ?? 0)
+  const ceiling = total > 0 ? (os.cpus().length * 1000) / total : undefined
   console.log(
-    `${r.label.padEnd(10)} ${String(r.checkouts).padStart(9)}   ${r.perSecond.toFixed(1).padStart(11)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${String(r.errors).padStart(6)}   ${(r.cpuMs?.toFixed(1) ?? '?').padStart(20)}`,
+    `${r.label.padEnd(10)} ${String(r.checkouts).padStart(9)}   ${r.perSecond.toFixed(1).padStart(11)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${String(r.errors).padStart(6)}   ${ms(r.cpuMs).padStart(25)}   ${ms(r.dbCpuMs).padStart(8)}   ${ms(r.loadCpuMs).padStart(4)}   ${(ceiling?.toFixed(0) ?? '-').padStart(9)}`,
   )
 }
+console.log(`ceiling/s: checkouts per second if every core did nothing else (${os.cpus().length} cores × 1,000 ms ÷ the three CPU figures summed)`)
 if (!database && databases.includes('postgres')) console.log(`postgres   not measured: ${postgresUrl.host} does not answer`)

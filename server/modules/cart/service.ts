@@ -121,6 +121,3 @@ export async function once<T>(deps: CartDeps, userId: number, key: string | unde
   })
 }
 
-/** Removes the lines of these variants from a member's cart: what the member just ordered (called by the order module, in its transaction). */
-export const removeOrderedLines = (db: DbOrTx, userId: number, variantIds: number[]) =>
-  variantIds.length > 0 ? db.delete(cartItems).where(and(eq(cartItems.user_id, userId), inArray(cartItems.variant_id, variantIds))) : Promise.resolve()

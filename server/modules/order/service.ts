@@ -4,7 +4,6 @@ import type { CarrierCode, CreateOrderInput, Order } from '../../../contract/ord
 import { CURRENT_ORDER_STATUSES, PAST_ORDER_STATUSES, type OrderActor } from '../../../contract/order-states'
 import type { Paged } from '../../../contract/page'
 import { AppError, notFound } from '../../lib/errors'
-import { removeOrderedLines } from '../cart/service'
 import { priceOrder } from '../checkout/quote'
 import { redeemCoupon } from '../coupon/service'
 import { recipientOf } from '../recipient/service'
@@ -50,14 +49,14 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
   const hash = bodyHash(input)
   const placed = await deps.db.transaction(async (tx) => {
     const now = deps.clock()
-    if (!(await repo.claimRequest(tx, userId, key, hash, now))) {
+    if (!(await repo.claimAndLockMember(tx, userId, key, hash, now))) {
       const earlier = (await repo.requestFor(tx, userId, key))!
       if (earlier.body_hash !== hash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different order.')
       }
       return earlier.order_id!
     }
-    await repo.lockMember(tx, userId)
+    // counted once the member's lock is held (a statement of its own: it must see what the checkout before it committed)
     const limit = deps.config.orders.maxUnpaid
     if ((await repo.unpaidOrderCount(tx, userId)) >= limit) {
       throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
@@ -72,29 +71,30 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       pricing: deps.config.checkout,
       locale,
     })
-    let order = await repo.insertOrder(tx, {
-      no: newOrderNo(now),
-      user_id: userId,
-      status: 'PROCESSING',
-      payment_status: 'PROCESSING',
-      subtotal: quote.subtotal,
-      discount: quote.discount,
-      logistics_fee: quote.logistics_fee,
-      tax: quote.tax,
-      amount: quote.amount,
-      coupon_code: quote.coupon?.code ?? null,
-      shipment: quote.shipment,
-      recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
-      invoice: input.invoice as Record<string, string>,
-      locale,
-      payment_due_at: new Date(now.getTime() + deps.config.orders.paymentMs),
-      created_at: now,
-      updated_at: now,
-    })
-    const lines = await repo.insertLines(
-      tx,
-      quote.lines.map((line) => ({
-        order_id: order.id,
+    // quote.lines follow input.lines, one per variant
+    const written = await repo.writeCheckout(tx, {
+      userId,
+      key,
+      order: {
+        no: newOrderNo(now),
+        user_id: userId,
+        status: 'PROCESSING',
+        payment_status: 'PROCESSING',
+        subtotal: quote.subtotal,
+        discount: quote.discount,
+        logistics_fee: quote.logistics_fee,
+        tax: quote.tax,
+        amount: quote.amount,
+        coupon_code: quote.coupon?.code ?? null,
+        shipment: quote.shipment,
+        recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
+        invoice: input.invoice as Record<string, string>,
+        locale,
+        payment_due_at: new Date(now.getTime() + deps.config.orders.paymentMs),
+        created_at: now,
+        updated_at: now,
+      },
+      lines: quote.lines.map((line) => ({
         product_id: line.product_id,
         variant_id: line.variant_id,
         name: variants.get(line.variant_id)!.product.name,
@@ -104,29 +104,20 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
         quantity: line.quantity,
         stock_type: line.stock_type,
       })),
-    )
-    const payment = await repo.insertPayment(tx, { order_id: order.id, attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now })
-    await repo.recordEvents(tx, [
-      { order_id: order.id, at: now, subject: 'order', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: 'checkout' },
-      { order_id: order.id, at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
-    ])
-    await removeOrderedLines(
-      tx,
-      userId,
-      input.lines.map((l) => l.variant_id),
-    )
-    await repo.linkRequest(tx, userId, key, order.id)
-    // the contended rows last, so that their locks are held only until the commit that follows:
-    // the variants in variant order (two orders never wait on each other), then the coupon
-    const byVariant = input.lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.variant_id - b.line.variant_id)
-    for (const { line, index } of byVariant) {
-      if (!(await repo.takeStock(tx, line.variant_id, line.quantity, now))) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${index}`]: ['Out of stock'] })
-    }
+      payment: { attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now },
+      events: [
+        { at: now, subject: 'order', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: 'checkout' },
+        { at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
+      ],
+    })
+    const short = input.lines.findIndex((line) => !written.taken.has(line.variant_id))
+    if (short !== -1) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${short}`]: ['Out of stock'] })
+    let order = written.order
     if (quote.coupon) {
       const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
       order = await repo.updateOrderReturning(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
     }
-    return { order, lines, payment }
+    return { order, lines: written.lines, payment: written.payment }
   })
   if (typeof placed === 'number') {
     // a retry: the order as it stands now
@@ -136,7 +127,7 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
   }
   // a new order: answered from the rows just written, without reading them back
   const payment = await ensureIntent(deps, placed.order, placed.payment)
-  return toOrder(placed.order, [...placed.lines].sort((a, b) => a.id - b.id), payment, locale)
+  return toOrder(placed.order, placed.lines, payment, locale)
 }
 
 export async function listOrders(deps: OrderDeps, userId: number, which: 'current' | 'history', page: number, perPage: number, locale: Locale): Promise<Paged<Order>> {
