@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { SOCIAL_PROVIDERS } from './auth'
 import { PaymentConfigSchema } from './payment'
+import { RealtimeConfigSchema } from './realtime'
 
 /** Public settings the PWA reads at run time, so one build serves any deployment. */
 export const PublicConfigSchema = v.object({
@@ -39,6 +40,8 @@ export const PublicConfigSchema = v.object({
   }),
   /** card payments: Stripe, or the embedded Stripe-compatible sandbox */
   payment: PaymentConfigSchema,
+  /** the real-time channel for notifications (pusher-js / laravel-echo) */
+  realtime: RealtimeConfigSchema,
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>
 

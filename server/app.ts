@@ -28,6 +28,9 @@ import { SearchIndexer } from './modules/search/indexer'
 import { searchSettings } from './modules/search/search-config'
 import { SearchEngine } from './emulators/algolia/engine'
 import { algoliaRoutes } from './emulators/algolia/routes'
+import { pusherHttpApi } from './emulators/pusher/http-api'
+import type { PusherApp } from './emulators/pusher/protocol'
+import { PusherServer } from './emulators/pusher/server'
 import { embeddedStripe } from './emulators/stripe/embedded'
 import type { SandboxKeys } from './emulators/stripe/sandbox'
 import { PaymentGateway } from './modules/payment/gateway'
@@ -37,6 +40,8 @@ import { stripeEventHandler } from './modules/order/payments'
 import { orderRoutes } from './modules/order/routes'
 import { OrderSweeper } from './modules/order/sweeper'
 import { Housekeeper } from './modules/housekeeping/housekeeper'
+import { realtimeRoutes } from './modules/realtime/routes'
+import { createPublisher, realtimeSettings } from './modules/realtime/settings'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
 
@@ -54,6 +59,8 @@ export interface AppDeps {
   searchAdminKey?: string
   /** the embedded Stripe sandbox's keys (when STRIPE_* is unset); defaults to fresh ones */
   stripeSandboxKeys?: SandboxKeys
+  /** the embedded Pusher server's key and secret (from DATA_DIR); generated when omitted */
+  realtimeApp?: PusherApp
 }
 
 /**
@@ -61,11 +68,14 @@ export interface AppDeps {
  * (unless hosted Algolia is configured) and the built PWA around it. The search indexer is
  * returned, not started: it talks to the engine over HTTP, so it starts once the server listens.
  */
-export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys }: AppDeps) {
+export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys, realtimeApp }: AppDeps) {
   const search = searchSettings(config, { host: config.host, port: config.port }, searchAdminKey)
   const indexer = new SearchIndexer(database.db, search, logger)
   const providers = socialProviders(config)
   const payment = paymentSettings(config, { host: config.host, port: config.port }, stripeSandboxKeys)
+  const realtime = realtimeSettings(config, { host: config.host, port: config.port }, realtimeApp)
+  const publisher = createPublisher(realtime)
+  const realtimeServer = realtime.embedded ? new PusherServer({ app: realtime.app }) : undefined
   const stripeSandbox = payment.sandbox
     ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, logger, allowedOrigins: config.corsOrigins })
     : undefined
@@ -85,7 +95,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .use(requestContext())
     .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
     .use(inputGuard())
-    .route('/', shopRoutes(config, database, Object.keys(providers), search.browser, payment.browser))
+    .route('/', shopRoutes(config, database, Object.keys(providers), search.browser, payment.browser, realtime.browser))
     .route('/', catalogRoutes(authDeps, config.catalogueCacheMs))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
@@ -97,6 +107,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', couponRoutes(authDeps))
     .route('/', checkoutRoutes(authDeps))
     .route('/', invoiceRoutes({ ...authDeps, carrier: carrierChecker(config.einvoice, logger) }))
+    .route('/', realtimeRoutes(authDeps, publisher))
 
   api.get(
     '/openapi.json',
@@ -120,7 +131,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
 
   const app = new Hono()
   app.onError(handleError(logger))
-  app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: [], stripe: !payment.sandbox }))
+  app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: realtime.connectSources, stripe: !payment.sandbox }))
   app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
   const shutdown = drain()
   app.use('*', shutdown.middleware)
@@ -134,6 +145,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   })
   if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { allowedOrigins: config.corsOrigins }))
   if (stripeSandbox) app.route('/v1', stripeSandbox.routes)
+  if (realtimeServer) app.route('/apps', pusherHttpApi(realtimeServer))
   app.route('/', staticSite(config.publicDir))
   const payments = {
     sandbox: stripeSandbox,
@@ -150,5 +162,6 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
       await stripeSandbox?.stop()
     },
   }
-  return { app, indexer, payments, shutdown }
+  /** the embedded Pusher server takes the WebSocket upgrades of the HTTP server (main.ts) */
+  return { app, indexer, payments, shutdown, realtime: { settings: realtime, server: realtimeServer, publisher } }
 }

@@ -22,6 +22,19 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/SHOP_EMAIL="nobody": must be an e-mail address/)
   })
 
+  it('takes a hosted Pusher app only whole, with a cluster or a host', () => {
+    expect(loadConfig({}).pusher).toBeUndefined()
+    expect(() => loadConfig({ PUSHER_APP_ID: '1', PUSHER_KEY: 'k' })).toThrow(/set together/)
+    expect(() => loadConfig({ PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 'secret-123' })).toThrow(/PUSHER_CLUSTER .* or PUSHER_HOST/)
+    expect(() => loadConfig({ PUSHER_HOST: 'soketi.internal' })).toThrow(/need PUSHER_APP_ID/)
+    expect(loadConfig({ PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 'secret-123', PUSHER_CLUSTER: 'ap3' }).pusher).toMatchObject({ cluster: 'ap3', host: undefined, tls: true })
+    expect(loadConfig({ PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 'secret-123', PUSHER_HOST: 'soketi.internal', PUSHER_PORT: '6001', PUSHER_TLS: 'false' }).pusher).toMatchObject({
+      host: 'soketi.internal',
+      port: 6001,
+      tls: false,
+    })
+  })
+
   it('lists every variable README documents', async () => {
     const { readFile } = await import('node:fs/promises')
     const readme = await readFile('README.md', 'utf8')

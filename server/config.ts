@@ -66,6 +66,16 @@ export const EnvSchema = v.object({
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_...)'))),
   /** the signing secret (whsec_...) of the webhook endpoint PUBLIC_URL/api/v1/payment/webhook/stripe */
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)'))),
+  /** a hosted Pusher Channels app (or Soketi, Laravel Reverb): PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET set together, with PUSHER_CLUSTER or PUSHER_HOST; all unset: the embedded Pusher protocol server on this port */
+  PUSHER_APP_ID: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'must be an app id'))),
+  PUSHER_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'must be an app key'))),
+  PUSHER_SECRET: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
+  /** Pusher's cluster, e.g. ap3 (Tokyo); ignored when PUSHER_HOST is set */
+  PUSHER_CLUSTER: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,20}$/, 'must be a cluster name like ap3'))),
+  /** a self-hosted Pusher-protocol server (Soketi, Reverb) instead of a cluster */
+  PUSHER_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,253}$/, 'must be a host name'))),
+  PUSHER_PORT: v.optional(port),
+  PUSHER_TLS: v.optional(bool, 'true'),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
   ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
   /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
@@ -127,6 +137,18 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   algolia: env.ALGOLIA_APP_ID ? { appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY!, adminKey: env.ALGOLIA_ADMIN_KEY! } : undefined,
   searchIndex: env.ALGOLIA_INDEX,
   stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
+  /** undefined: the embedded Pusher protocol server */
+  pusher: env.PUSHER_APP_ID
+    ? {
+        appId: env.PUSHER_APP_ID,
+        key: env.PUSHER_KEY!,
+        secret: env.PUSHER_SECRET!,
+        cluster: env.PUSHER_HOST ? undefined : env.PUSHER_CLUSTER,
+        host: env.PUSHER_HOST,
+        port: env.PUSHER_PORT,
+        tls: env.PUSHER_TLS,
+      }
+    : undefined,
   retention: { days: env.RETENTION_DAYS },
   orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS },
   checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
@@ -168,6 +190,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const stripeSet = [result.output.STRIPE_SECRET_KEY, result.output.STRIPE_PUBLISHABLE_KEY, result.output.STRIPE_WEBHOOK_SECRET].filter(Boolean).length
     if (stripeSet !== 0 && stripeSet !== 3) {
       throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set together (Stripe) or not at all (the embedded sandbox)')
+    }
+  }
+  if (result.success) {
+    const o = result.output
+    const pusherSet = [o.PUSHER_APP_ID, o.PUSHER_KEY, o.PUSHER_SECRET].filter(Boolean).length
+    if (pusherSet !== 0 && pusherSet !== 3) {
+      throw new ConfigError('Invalid configuration:\n  PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are set together (a hosted service) or not at all (the embedded server)')
+    }
+    if (pusherSet === 3 && !o.PUSHER_CLUSTER && !o.PUSHER_HOST) {
+      throw new ConfigError('Invalid configuration:\n  PUSHER_APP_ID is set: PUSHER_CLUSTER (hosted Pusher) or PUSHER_HOST (a self-hosted server) is needed too')
+    }
+    if (pusherSet === 0 && (o.PUSHER_CLUSTER || o.PUSHER_HOST || o.PUSHER_PORT)) {
+      throw new ConfigError('Invalid configuration:\n  PUSHER_CLUSTER, PUSHER_HOST and PUSHER_PORT need PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET')
     }
   }
   if (!result.success) {

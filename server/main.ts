@@ -8,6 +8,7 @@ import { createLogger } from './lib/logger'
 import { seedCouponsIfEmpty } from './modules/coupon/seed'
 import { embeddedAdminKey } from './modules/search/search-config'
 import { sandboxKeys } from './modules/payment/stripe-client'
+import { embeddedPusherApp } from './modules/realtime/settings'
 
 async function main() {
   let config
@@ -29,7 +30,8 @@ async function main() {
   }
   const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
   const stripeSandboxKeys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
-  const { app, indexer, payments, shutdown } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys })
+  const realtimeApp = config.pusher ? undefined : await embeddedPusherApp(config.dataDir)
+  const { app, indexer, payments, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp })
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,
@@ -38,6 +40,10 @@ async function main() {
     })
     indexer.start()
     void payments.start()
+  })
+  // WebSocket upgrades: the embedded Pusher server's /app/{key}; anything else is refused
+  server.on('upgrade', (request, socket, head) => {
+    if (stopping || !realtime.server?.handleUpgrade(request, socket, head)) socket.destroy()
   })
 
   let stopping = false
@@ -54,7 +60,7 @@ async function main() {
     shutdown.begin()
     await shutdown.idle(10_000)
     // the indexer and the sandbox's webhooks talk to this server: they stop before it stops answering
-    await Promise.all([indexer.stop(), payments.stop()])
+    await Promise.all([indexer.stop(), payments.stop(), realtime.server?.close()])
     await new Promise<void>((resolve) => {
       server.close(() => resolve())
       if ('closeIdleConnections' in server) server.closeIdleConnections()

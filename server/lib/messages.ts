@@ -120,6 +120,12 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
     zh_tw: '您已有多筆訂單尚未付款，請先完成付款或取消其中一筆，再建立新訂單。',
     ja: 'お支払い待ちのご注文がすでにあります。新しくご注文いただく前に、いずれかのお支払いまたはキャンセルをお願いします。',
   },
+  'This channel belongs to someone else.': { zh_tw: '這個頻道屬於其他會員。', ja: 'このチャンネルは別の会員のものです。' },
+  'socket_id and channel_name are required': { zh_tw: '需要 socket_id 與 channel_name', ja: 'socket_id と channel_name が必要です' },
+  'socket_id is required': { zh_tw: '需要 socket_id', ja: 'socket_id が必要です' },
+  'socket_id is not a socket id': { zh_tw: 'socket_id 格式不正確', ja: 'socket_id の形式が正しくありません' },
+  'channel_name is required': { zh_tw: '需要 channel_name', ja: 'channel_name が必要です' },
+  'channel_name is not a channel name': { zh_tw: 'channel_name 格式不正確', ja: 'channel_name の形式が正しくありません' },
 }
 
 export function translate(locale: Locale, message: string): string {

@@ -47,7 +47,8 @@ describe('security headers on every answer', () => {
 
   it('limits connections to the shop itself while everything runs embedded', async () => {
     const csp = directives((await shop.request('/', { headers: { accept: 'text/html' } })).headers.get('content-security-policy'))
-    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:8080'])
+    // the page's own origin, and its WebSocket twin for the embedded Pusher server
+    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:8080', 'ws://127.0.0.1:8080'])
     expect(csp['frame-src']).toEqual(["'none'"])
   })
 })
@@ -66,6 +67,10 @@ describe('security headers with hosted services and https', () => {
         STRIPE_SECRET_KEY: 'sk_test_x',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
         STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        PUSHER_APP_ID: '1712',
+        PUSHER_KEY: 'key123',
+        PUSHER_SECRET: 'secret-123456',
+        PUSHER_CLUSTER: 'ap3',
         },
       },
     )
@@ -81,7 +86,7 @@ describe('security headers with hosted services and https', () => {
   it('lets the shop pages load Stripe.js and reach the search and Stripe hosts', async () => {
     const csp = directives((await shop.request('/product/list', { headers: { accept: 'text/html' } })).headers.get('content-security-policy'))
     expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'])
-    expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://*.algolia.net', 'https://*.algolianet.com', 'https://api.stripe.com']))
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://*.algolia.net', 'https://*.algolianet.com', 'https://api.stripe.com', 'wss://ws-ap3.pusher.com']))
     expect(csp['frame-src']).toContain('https://hooks.stripe.com')
   })
 

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import Stripe from 'stripe'
 import type { PaymentConfig } from '../../../contract/payment'
 import type { Config } from '../../config'
+import { keptSecrets } from '../../lib/kept-secrets'
 import type { SandboxKeys } from '../../emulators/stripe/sandbox'
 
 export const WEBHOOK_PATH = '/api/v1/payment/webhook/stripe'
@@ -27,17 +26,7 @@ const key = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url
 export const freshSandboxKeys = (): SandboxKeys => ({ secretKey: key('sk_test'), publishableKey: key('pk_test'), webhookSecret: key('whsec') })
 
 /** The sandbox's keys, generated once and kept under DATA_DIR so that restarts and `npm run shop` use the same. */
-export async function sandboxKeys(dataDir: string): Promise<SandboxKeys> {
-  const file = path.join(dataDir, 'stripe-sandbox-keys.json')
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as SandboxKeys
-  } catch {
-    const keys = freshSandboxKeys()
-    await mkdir(dataDir, { recursive: true })
-    await writeFile(file, JSON.stringify(keys, null, 2), { mode: 0o600 })
-    return keys
-  }
-}
+export const sandboxKeys = (dataDir: string): Promise<SandboxKeys> => keptSecrets(dataDir, 'stripe-sandbox-keys.json', freshSandboxKeys)
 
 /**
  * Real Stripe when the STRIPE_* keys are configured; otherwise the embedded sandbox, reached over

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client'
 import { sql } from 'drizzle-orm'
 import { documented } from '../../lib/route'
 
-export function shopRoutes(config: Config, database: Database, socialProviders: string[], search: PublicConfig['search'], payment: PublicConfig['payment']) {
+export function shopRoutes(config: Config, database: Database, socialProviders: string[], search: PublicConfig['search'], payment: PublicConfig['payment'], realtime: PublicConfig['realtime']) {
   const tags = ['Shop']
   const publicConfig: PublicConfig = {
     shop: config.shop,
@@ -14,6 +14,7 @@ export function shopRoutes(config: Config, database: Database, socialProviders: 
     checkout: { logistics_fee: config.checkout.logisticsFee, free_shipping_threshold: config.checkout.freeShippingThreshold, carrier_check: config.einvoice.credentials !== undefined },
     search,
     payment,
+    realtime,
   }
   return new Hono()
     .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), (c) =>

@@ -1,0 +1,275 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import Pusher from 'pusher'
+import type PusherJs from 'pusher-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { pusherHttpApi } from '../../server/emulators/pusher/http-api'
+import { channelAuth, type PusherApp } from '../../server/emulators/pusher/protocol'
+import { PusherServer } from '../../server/emulators/pusher/server'
+import { localPusherClient } from './support/pusher-client'
+
+const app: PusherApp = { id: 'shop', key: 'shop-key', secret: 'shop-secret-0123456789' }
+
+/** The embedded server on a port of its own: WebSocket upgrades on /app/{key}, the HTTP API on /apps. */
+async function start(options: { activityTimeoutSeconds?: number; pongTimeoutMs?: number; maxConnections?: number; clientEvents?: boolean } = {}) {
+  const realtime = new PusherServer({ app, ...options })
+  const hono = new Hono().route('/apps', pusherHttpApi(realtime))
+  const http: Server = createServer(getRequestListener(hono.fetch))
+  const sockets = new Set<Duplex>()
+  http.on('upgrade', (request, socket, head) => {
+    sockets.add(socket)
+    if (!realtime.handleUpgrade(request, socket, head)) socket.destroy()
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const port = (http.address() as AddressInfo).port
+  return {
+    realtime,
+    port,
+    /** every socket cut as a lost network would: no close frame */
+    cut: () => sockets.forEach((socket) => socket.destroy()),
+    sdk: (secret = app.secret) => new Pusher({ appId: app.id, key: app.key, secret, host: '127.0.0.1', port: String(port), useTLS: false }),
+    client: () =>
+      localPusherClient(app.key, port, {
+        endpoint: 'unused',
+        transport: 'ajax',
+        // signs like the shop's /broadcasting/auth does for a member's own channel, answering later as a request would
+        customHandler: ({ socketId, channelName }: { socketId: string; channelName: string }, callback: (error: Error | null, data: { auth: string } | null) => void) =>
+          setImmediate(() =>
+            channelName === 'private-User.1.Notification' ? callback(null, { auth: channelAuth(app, socketId, channelName) }) : callback(new Error('forbidden'), null),
+          ),
+      }),
+    async close() {
+      await realtime.close()
+      await new Promise((resolve) => http.close(resolve))
+    },
+  }
+}
+
+const connected = (client: PusherJs) =>
+  new Promise<void>((resolve, reject) => {
+    if (client.connection.state === 'connected') return resolve()
+    client.connection.bind('connected', () => resolve())
+    client.connection.bind('failed', () => reject(new Error('failed')))
+  })
+
+const subscribed = (channel: ReturnType<PusherJs['subscribe']>) =>
+  new Promise<void>((resolve, reject) => {
+    channel.bind('pusher:subscription_succeeded', () => resolve())
+    channel.bind('pusher:subscription_error', (error: unknown) => reject(new Error(JSON.stringify(error))))
+  })
+
+const next = <T>(channel: ReturnType<PusherJs['subscribe']>, event: string) => new Promise<T>((resolve) => channel.bind(event, (data: T) => resolve(data)))
+
+/** A raw WebSocket speaking the protocol by hand, for what pusher-js never sends. */
+async function raw(port: number, path = `/app/${app.key}?protocol=7&client=js&version=8.6.0`) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`)
+  const frames: { event: string; channel?: string; data?: unknown }[] = []
+  const waiters: (() => void)[] = []
+  ws.on('message', (text) => {
+    frames.push(JSON.parse(String(text)))
+    waiters.splice(0).forEach((w) => w())
+  })
+  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })))
+  const frame = async (event: string) => {
+    for (;;) {
+      const found = frames.find((f) => f.event === event)
+      if (found) return found
+      await new Promise<void>((resolve) => waiters.push(resolve))
+    }
+  }
+  return { ws, frames, frame, closed, send: (value: unknown) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)) }
+}
+
+describe('the embedded Pusher protocol server', () => {
+  let server: Awaited<ReturnType<typeof start>>
+  beforeAll(async () => {
+    server = await start()
+  })
+  afterAll(() => server.close())
+
+  it('pusher-js connects, subscribes to a public channel and receives an event the pusher SDK triggers', async () => {
+    const client = server.client()
+    await connected(client)
+    expect(client.connection.socket_id).toMatch(/^\d+\.\d+$/)
+    const channel = client.subscribe('news')
+    await subscribed(channel)
+    const received = next<{ title: string }>(channel, 'headline')
+    await server.sdk().trigger('news', 'headline', { title: '新品上架' })
+    expect(await received).toEqual({ title: '新品上架' })
+    client.disconnect()
+  })
+
+  it('a private channel needs the signature of this socket: the member gets it, a forged one is refused', async () => {
+    const client = server.client()
+    await connected(client)
+    const own = client.subscribe('private-User.1.Notification')
+    await subscribed(own)
+    const received = next<{ id: number }>(own, 'SendNotification')
+    await server.sdk().trigger('private-User.1.Notification', 'SendNotification', { id: 7 })
+    expect(await received).toEqual({ id: 7 })
+    // another member's channel: the authorizer refuses, no subscription
+    const other = client.subscribe('private-User.2.Notification')
+    await expect(subscribed(other)).rejects.toThrow()
+    client.disconnect()
+
+    // by hand: a signature for another socket, or for another channel, is refused with an AuthError
+    const socket = await raw(server.port)
+    const established = JSON.parse((await socket.frame('pusher:connection_established')).data as string) as { socket_id: string; activity_timeout: number }
+    expect(established.activity_timeout).toBe(120)
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'private-User.2.Notification', auth: channelAuth(app, '1.1', 'private-User.2.Notification') } })
+    const refused = await socket.frame('pusher:subscription_error')
+    expect(refused).toMatchObject({ channel: 'private-User.2.Notification', data: { type: 'AuthError', status: 401 } })
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'private-User.2.Notification', auth: channelAuth(app, established.socket_id, 'private-User.2.Notification') } })
+    await socket.frame('pusher_internal:subscription_succeeded')
+    socket.ws.close()
+  })
+
+  it('answers ping with pong, and tells pusher-js its activity timeout', async () => {
+    const socket = await raw(server.port)
+    await socket.frame('pusher:connection_established')
+    socket.send({ event: 'pusher:ping', data: {} })
+    expect(await socket.frame('pusher:pong')).toEqual({ event: 'pusher:pong', data: {} })
+    socket.ws.close()
+  })
+
+  it('refuses unknown keys, missing and unsupported protocol versions with Pusher close codes', async () => {
+    expect((await (await raw(server.port, '/app/nope?protocol=7')).closed).code).toBe(4001)
+    expect((await (await raw(server.port, `/app/${app.key}`)).closed).code).toBe(4008)
+    expect((await (await raw(server.port, `/app/${app.key}?protocol=x`)).closed).code).toBe(4006)
+    expect((await (await raw(server.port, `/app/${app.key}?protocol=99`)).closed).code).toBe(4007)
+  })
+
+  it('refuses client events while they are off, and bad frames without closing', async () => {
+    const socket = await raw(server.port)
+    const { socket_id } = JSON.parse((await socket.frame('pusher:connection_established')).data as string) as { socket_id: string }
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'private-User.1.Notification', auth: channelAuth(app, socket_id, 'private-User.1.Notification') } })
+    await socket.frame('pusher_internal:subscription_succeeded')
+    socket.send({ event: 'client-typing', channel: 'private-User.1.Notification', data: {} })
+    expect(await socket.frame('pusher:error')).toMatchObject({ data: { message: expect.stringContaining('enable') } })
+    socket.frames.length = 0
+    socket.send('not json')
+    expect(await socket.frame('pusher:error')).toMatchObject({ data: { message: 'Messages must be JSON text' } })
+    socket.frames.length = 0
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'bad channel!' } })
+    expect(await socket.frame('pusher:error')).toMatchObject({ data: { message: expect.stringContaining('Invalid channel name') } })
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN)
+    socket.ws.close()
+  })
+
+  it('closes a connection sending a message over 10 KB', async () => {
+    const socket = await raw(server.port)
+    await socket.frame('pusher:connection_established')
+    socket.send({ event: 'pusher:ping', data: 'x'.repeat(11 * 1024) })
+    expect((await socket.closed).code).toBe(1009)
+  })
+
+  it('the HTTP API refuses a wrong signature, an old timestamp, a bad body and too many events, delivering nothing', async () => {
+    const client = server.client()
+    await connected(client)
+    const channel = client.subscribe('news')
+    await subscribed(channel)
+    let heard = 0
+    channel.bind('headline', () => heard++)
+    await expect(server.sdk('wrong-secret').trigger('news', 'headline', {})).rejects.toMatchObject({ status: 401 })
+    const url = `http://127.0.0.1:${server.port}/apps/${app.id}/events`
+    const old = await fetch(`${url}?auth_key=${app.key}&auth_timestamp=1&auth_version=1.0&auth_signature=x`, { method: 'POST', body: '{}' })
+    expect([old.status, await old.text()]).toEqual([401, expect.stringContaining('Timestamp expired')])
+    // signed properly but invalid: the SDK signs whatever it is given
+    // the SDK's own signed request with a body of our making (it JSON-encodes the body it is given)
+    const post = (body: unknown) => server.sdk().post({ path: '/events', body: body as string })
+    await expect(post({ name: 'headline', data: '{}', channels: ['bad channel!'] })).rejects.toMatchObject({ status: 400 })
+    await expect(post({ name: 'headline', data: { not: 'a string' }, channel: 'news' })).rejects.toMatchObject({ status: 400 })
+    await expect(server.sdk().trigger('news', 'headline', 'x'.repeat(11 * 1024))).rejects.toMatchObject({ status: 400 })
+    await expect(server.sdk().triggerBatch(Array.from({ length: 11 }, () => ({ channel: 'news', name: 'headline', data: {} })))).rejects.toMatchObject({ status: 400 })
+    const big = await fetch(url, { method: 'POST', body: 'x'.repeat(300 * 1024) })
+    expect(big.status).toBe(413)
+    // a good batch arrives, event by event
+    const two = new Promise<void>((resolve) => channel.bind('headline', () => heard === 2 && resolve()))
+    await server.sdk().triggerBatch([
+      { channel: 'news', name: 'headline', data: { n: 1 } },
+      { channel: 'news', name: 'headline', data: { n: 2 } },
+    ])
+    await two
+    expect(heard).toBe(2)
+    client.disconnect()
+  })
+
+  it('does not send an event back to the socket that caused it (socket_id)', async () => {
+    const a = server.client()
+    const b = server.client()
+    await Promise.all([connected(a), connected(b)])
+    const [ca, cb] = [a.subscribe('news'), b.subscribe('news')]
+    await Promise.all([subscribed(ca), subscribed(cb)])
+    let toA = 0
+    ca.bind('edit', () => toA++)
+    const toB = next(cb, 'edit')
+    await server.sdk().trigger('news', 'edit', { n: 1 }, { socket_id: a.connection.socket_id })
+    await toB
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(toA).toBe(0)
+    a.disconnect()
+    b.disconnect()
+  })
+
+  it('lists occupied channels to the signed HTTP API', async () => {
+    const client = server.client()
+    await connected(client)
+    await subscribed(client.subscribe('shop-news'))
+    const answer = await server.sdk().get({ path: '/channels', params: { filter_by_prefix: 'shop-' } })
+    expect(await answer.json()).toEqual({ channels: { 'shop-news': { subscription_count: 1 } } })
+    client.disconnect()
+  })
+})
+
+describe('the embedded Pusher server keeps connections honest', () => {
+  it('pings a quiet connection and closes it with 4201 when no pong comes', async () => {
+    const server = await start({ activityTimeoutSeconds: 1, pongTimeoutMs: 500 })
+    try {
+      const socket = await raw(server.port)
+      await socket.frame('pusher:connection_established')
+      expect(await socket.frame('pusher:ping')).toEqual({ event: 'pusher:ping', data: {} })
+      expect((await socket.closed).code).toBe(4201)
+      expect(server.realtime.stats().connections).toBe(0)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('refuses connections over its capacity with 4100, and pusher-js reconnects after a restart close (4200)', async () => {
+    const server = await start({ maxConnections: 1 })
+    try {
+      const first = server.client()
+      await connected(first)
+      expect((await (await raw(server.port)).closed).code).toBe(4100)
+      first.disconnect()
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('pusher-js reconnects and resubscribes after the connection drops', async () => {
+    const server = await start()
+    try {
+      const client = server.client()
+      await connected(client)
+      const channel = client.subscribe('private-User.1.Notification')
+      await subscribed(channel)
+      const firstId = client.connection.socket_id
+      // the server drops the socket as a network would
+      const resubscribed = new Promise<void>((resolve) => channel.bind('pusher:subscription_succeeded', () => resolve()))
+      server.cut()
+      await resubscribed
+      expect(client.connection.socket_id).not.toBe(firstId)
+      const received = next<{ id: number }>(channel, 'SendNotification')
+      await server.sdk().trigger('private-User.1.Notification', 'SendNotification', { id: 8 })
+      expect(await received).toEqual({ id: 8 })
+      client.disconnect()
+    } finally {
+      await server.close()
+    }
+  })
+})
