@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
+import { preparedOn } from '../../db/prepared'
 import { authTokens, loginAttempts, oauthStates, oneTimeTokens, signInLocks, socialAccounts, trustedDevices, users } from '../../db/schema'
 
 export type UserRow = typeof users.$inferSelect
@@ -81,12 +82,18 @@ export async function forgetOldDevices(db: DbOrTx, userId: number, keep: number)
 
 export const insertToken = (db: DbOrTx, token: typeof authTokens.$inferInsert) => db.insert(authTokens).values(token)
 
-export async function findLiveToken(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db
+/** Every member request looks its token up: the statement is built once per database handle and prepared. */
+const liveToken = preparedOn((db: DbOrTx) =>
+  db
     .select({ token: authTokens, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.user_id))
-    .where(and(eq(authTokens.token_hash, tokenHash), isNull(authTokens.revoked_at), gt(authTokens.expires_at, now)))
+    .where(and(eq(authTokens.token_hash, sql.placeholder('hash')), isNull(authTokens.revoked_at), gt(authTokens.expires_at, sql.placeholder('now'))))
+    .prepare('find_live_token'),
+)
+
+export async function findLiveToken(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await liveToken(db).execute({ hash: tokenHash, now: now.toISOString() })
   return row
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-states'
 import type { DbOrTx } from '../../db/client'
 import { rowFromJson, rowsOf } from '../../db/json-rows'
+import { preparedOn } from '../../db/prepared'
 import { cartItems, coupons, orderEvents, orderLines, orderRequests, orders, payments, users, variants } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -38,13 +39,7 @@ export async function requestFor(tx: DbOrTx, userId: number, key: string) {
 export const lockMember = (tx: DbOrTx, userId: number) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
 
 /** Orders of the member still waiting for their payment (they hold stock until paid, cancelled or expired). */
-export async function unpaidOrderCount(tx: DbOrTx, userId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.user_id, userId), eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED')))
-  return row?.n ?? 0
-}
+const unpaidOrders = (userId: number) => and(eq(orders.user_id, userId), eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED'))
 
 // ---- stock ------------------------------------------------------------------
 
@@ -60,12 +55,15 @@ export interface CheckoutWrite {
 }
 
 /**
- * Everything a checkout writes, in one statement (one round trip instead of nine): the order, its
+ * Everything a checkout writes, in one statement (one round trip instead of ten): the order, its
  * lines, payment and events; the ordered lines leave the cart; the key is linked to the order; and
  * each variant gives its quantity if that much is left. The variants are locked in id order first,
  * so two checkouts never wait on each other, and as the statement's last step, so those contended
- * locks are held only until the commit that follows. Answers the rows written and the ids of the
- * variants whose stock was taken: the caller rolls back when one is missing.
+ * locks are held only until the commit that follows. Answers the rows written, the ids of the
+ * variants whose stock was taken, and how many unpaid orders the member held before this one: the
+ * caller rolls back when a variant is missing or the count is at the cap. That count sees every
+ * order committed before the statement began, so (run after lockMember) it sees the order of a
+ * concurrent checkout of the same member that the lock waited for; not this statement's own.
  */
 export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
   const ids = write.lines.map((line) => line.variant_id)
@@ -101,13 +99,15 @@ export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
     select (select row_to_json(o) from o) as order,
            (select json_agg(l order by l.id) from l) as lines,
            (select row_to_json(p) from p) as payment,
-           (select coalesce(json_agg(s.id), '[]') from s) as taken`)
-  const [row] = rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; payment: Record<string, unknown>; taken: number[] }>(result)
+           (select coalesce(json_agg(s.id), '[]') from s) as taken,
+           (select count(*) from ${orders} where ${unpaidOrders(write.userId)})::int as unpaid`)
+  const [row] = rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; payment: Record<string, unknown>; taken: number[]; unpaid: number }>(result)
   return {
     order: rowFromJson(orders, row!.order),
     lines: row!.lines.map((line) => rowFromJson(orderLines, line)),
     payment: rowFromJson(payments, row!.payment),
     taken: new Set(row!.taken),
+    unpaidBefore: row!.unpaid,
   }
 }
 
@@ -214,12 +214,18 @@ export async function paymentByAttempt(db: DbOrTx, orderNo: string, attempt: num
 }
 
 /** Records the intent of a payment that had none yet; answers the row as stored (another request may have been first). */
-export async function setIntent(db: DbOrTx, paymentId: number, intentId: string, clientSecret: string, now: Date) {
-  const [updated] = await db
+/** Every new order records its intent right after the checkout's commit: built once per database handle and prepared. */
+const recordIntent = preparedOn((db: DbOrTx) =>
+  db
     .update(payments)
-    .set({ intent_id: intentId, client_secret: clientSecret, updated_at: now })
-    .where(and(eq(payments.id, paymentId), sql`${payments.intent_id} is null`))
+    .set({ intent_id: sql`${sql.placeholder('intentId')}`, client_secret: sql`${sql.placeholder('clientSecret')}`, updated_at: sql`${sql.placeholder('now')}` })
+    .where(and(eq(payments.id, sql.placeholder('paymentId')), sql`${payments.intent_id} is null`))
     .returning()
+    .prepare('record_intent'),
+)
+
+export async function setIntent(db: DbOrTx, paymentId: number, intentId: string, clientSecret: string, now: Date) {
+  const [updated] = await recordIntent(db).execute({ paymentId, intentId, clientSecret, now: now.toISOString() })
   if (updated) return updated
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId))
   return row!

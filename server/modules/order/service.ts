@@ -56,11 +56,6 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       }
       return earlier.order_id!
     }
-    // counted once the member's lock is held (a statement of its own: it must see what the checkout before it committed)
-    const limit = deps.config.orders.maxUnpaid
-    if ((await repo.unpaidOrderCount(tx, userId)) >= limit) {
-      throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
-    }
     const recipient = input.recipient_id !== undefined ? await recipientOf(tx, userId, input.recipient_id) : input.recipient!
     const { quote, variants } = await priceOrder(tx, {
       memberId: userId,
@@ -110,6 +105,11 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
         { at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
       ],
     })
+    // counted by the writing statement, which begins once the member's lock is held: it sees what the checkout before it committed
+    const limit = deps.config.orders.maxUnpaid
+    if (written.unpaidBefore >= limit) {
+      throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
+    }
     const short = input.lines.findIndex((line) => !written.taken.has(line.variant_id))
     if (short !== -1) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${short}`]: ['Out of stock'] })
     let order = written.order
