@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { SOCIAL_PROVIDERS } from './auth'
 import { PaymentConfigSchema } from './payment'
+import { PushConfigSchema } from './notification'
 import { RealtimeConfigSchema } from './realtime'
 
 /** Public settings the PWA reads at run time, so one build serves any deployment. */
@@ -42,6 +43,8 @@ export const PublicConfigSchema = v.object({
   payment: PaymentConfigSchema,
   /** the real-time channel for notifications (pusher-js / laravel-echo) */
   realtime: RealtimeConfigSchema,
+  /** web push: the VAPID public key for PushManager.subscribe */
+  push: PushConfigSchema,
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>
 

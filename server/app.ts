@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { Hono } from 'hono'
+import webPush from 'web-push'
 import { openAPIRouteHandler } from 'hono-openapi'
 import type { Config } from './config'
 import type { Database } from './db/client'
@@ -40,6 +41,10 @@ import { stripeEventHandler } from './modules/order/payments'
 import { orderRoutes } from './modules/order/routes'
 import { OrderSweeper } from './modules/order/sweeper'
 import { Housekeeper } from './modules/housekeeping/housekeeper'
+import { NotificationDispatcher } from './modules/notification/dispatcher'
+import { pushConfig, type VapidKeys } from './modules/notification/push'
+import { notificationRoutes } from './modules/notification/routes'
+import { operatorRoutes } from './modules/operator/routes'
 import { realtimeRoutes } from './modules/realtime/routes'
 import { createPublisher, realtimeSettings } from './modules/realtime/settings'
 import { shopRoutes } from './modules/shop/routes'
@@ -61,6 +66,10 @@ export interface AppDeps {
   stripeSandboxKeys?: SandboxKeys
   /** the embedded Pusher server's key and secret (from DATA_DIR); generated when omitted */
   realtimeApp?: PusherApp
+  /** web push keys (VAPID_*, or generated into DATA_DIR by main.ts); fresh ones when omitted */
+  vapid?: VapidKeys
+  /** the operators' key (OPERATOR_KEY, or generated into DATA_DIR by main.ts); no operator API when omitted */
+  operatorKey?: string
 }
 
 /**
@@ -68,7 +77,7 @@ export interface AppDeps {
  * (unless hosted Algolia is configured) and the built PWA around it. The search indexer is
  * returned, not started: it talks to the engine over HTTP, so it starts once the server listens.
  */
-export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys, realtimeApp }: AppDeps) {
+export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey }: AppDeps) {
   const search = searchSettings(config, { host: config.host, port: config.port }, searchAdminKey)
   const indexer = new SearchIndexer(database.db, search, logger)
   const providers = socialProviders(config)
@@ -89,13 +98,15 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   }
   // the embedded sandbox is reached through the app's own fetch handler: the same requests, no loopback socket
   const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment, payment.sandbox ? (request) => app.fetch(request) : undefined), logger) }
+  const vapidKeys = vapid ?? { ...webPush.generateVAPIDKeys(), subject: `mailto:${config.shop.email}` }
+  const dispatcher = new NotificationDispatcher({ db: database.db, clock, logger, publisher, vapid: vapidKeys, pushServiceHosts: config.push.serviceHosts })
   const sweeper = new OrderSweeper(orderDeps)
   const housekeeper = new Housekeeper({ db: database.db, clock, logger, retention: config.retention })
   const api = new Hono()
     .use(requestContext())
     .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
     .use(inputGuard())
-    .route('/', shopRoutes(config, database, Object.keys(providers), search.browser, payment.browser, realtime.browser))
+    .route('/', shopRoutes(config, database, Object.keys(providers), { search: search.browser, payment: payment.browser, realtime: realtime.browser, push: pushConfig(vapidKeys) }))
     .route('/', catalogRoutes(authDeps, config.catalogueCacheMs))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
@@ -108,6 +119,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', checkoutRoutes(authDeps))
     .route('/', invoiceRoutes({ ...authDeps, carrier: carrierChecker(config.einvoice, logger) }))
     .route('/', realtimeRoutes(authDeps, publisher))
+    .route('/', notificationRoutes({ ...authDeps, pushServiceHosts: config.push.serviceHosts }))
+    .route('/', operatorRoutes(orderDeps, operatorKey))
 
   api.get(
     '/openapi.json',
@@ -151,14 +164,16 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     sandbox: stripeSandbox,
     sweeper,
     housekeeper,
+    dispatcher,
     /** the sandbox's webhook deliveries and the order sweeper; like the indexer, started once the server listens */
     start: async () => {
       await stripeSandbox?.start()
       sweeper.start()
       housekeeper.start()
+      dispatcher.start()
     },
     stop: async () => {
-      await Promise.all([sweeper.stop(), housekeeper.stop()])
+      await Promise.all([sweeper.stop(), housekeeper.stop(), dispatcher.stop()])
       await stripeSandbox?.stop()
     },
   }

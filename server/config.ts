@@ -76,6 +76,17 @@ export const EnvSchema = v.object({
   PUSHER_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,253}$/, 'must be a host name'))),
   PUSHER_PORT: v.optional(port),
   PUSHER_TLS: v.optional(bool, 'true'),
+  /** web push (VAPID): the three set together; unset: a key pair generated once into DATA_DIR/vapid-keys.json, subject mailto:SHOP_EMAIL */
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, base64url (87 characters)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)'))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL'))),
+  /** push services the shop sends to (host names, `*.` for any subdomain, `host:port` for another port); a subscription elsewhere is refused */
+  PUSH_SERVICE_HOSTS: v.optional(
+    v.pipe(v.string(), v.regex(/^(\*\.)?[\w.-]+(:\d{1,5})?(,(\*\.)?[\w.-]+(:\d{1,5})?)*$/, 'must be host names, comma-separated'), v.transform((s) => s.split(','))),
+    'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com',
+  ),
+  /** the operators' key for /api/v1/operator/* (npm run shop talks to a running shop with it); unset: generated once into DATA_DIR/operator-key.json */
+  OPERATOR_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters without spaces'))),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
   ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
   /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
@@ -149,6 +160,11 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
         tls: env.PUSHER_TLS,
       }
     : undefined,
+  push: {
+    vapid: env.VAPID_PUBLIC_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY!, subject: env.VAPID_SUBJECT! } : undefined,
+    serviceHosts: env.PUSH_SERVICE_HOSTS,
+  },
+  operatorKey: env.OPERATOR_KEY,
   retention: { days: env.RETENTION_DAYS },
   orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS },
   checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
@@ -200,6 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (pusherSet === 3 && !o.PUSHER_CLUSTER && !o.PUSHER_HOST) {
       throw new ConfigError('Invalid configuration:\n  PUSHER_APP_ID is set: PUSHER_CLUSTER (hosted Pusher) or PUSHER_HOST (a self-hosted server) is needed too')
+    }
+    const vapidSet = [o.VAPID_PUBLIC_KEY, o.VAPID_PRIVATE_KEY, o.VAPID_SUBJECT].filter(Boolean).length
+    if (vapidSet !== 0 && vapidSet !== 3) {
+      throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all (a key pair generated into DATA_DIR)')
     }
     if (pusherSet === 0 && (o.PUSHER_CLUSTER || o.PUSHER_HOST || o.PUSHER_PORT)) {
       throw new ConfigError('Invalid configuration:\n  PUSHER_CLUSTER, PUSHER_HOST and PUSHER_PORT need PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET')

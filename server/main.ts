@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import './lib/harden'
 import { serve } from '@hono/node-server'
 import { buildApp } from './app'
@@ -9,6 +10,8 @@ import { seedCouponsIfEmpty } from './modules/coupon/seed'
 import { embeddedAdminKey } from './modules/search/search-config'
 import { sandboxKeys } from './modules/payment/stripe-client'
 import { embeddedPusherApp } from './modules/realtime/settings'
+import { vapidKeys } from './modules/notification/push'
+import { keptSecrets } from './lib/kept-secrets'
 
 async function main() {
   let config
@@ -31,7 +34,9 @@ async function main() {
   const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
   const stripeSandboxKeys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
   const realtimeApp = config.pusher ? undefined : await embeddedPusherApp(config.dataDir)
-  const { app, indexer, payments, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp })
+  const vapid = await vapidKeys(config)
+  const operatorKey = config.operatorKey ?? (await keptSecrets(config.dataDir, 'operator-key.json', () => ({ key: randomBytes(24).toString('base64url') }))).key
+  const { app, indexer, payments, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey })
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,

@@ -4,6 +4,7 @@ import type { ProductStatus, StockType } from '../../contract/constants'
 import type { CouponKind } from '../../contract/coupon'
 import type { Localized } from '../../contract/localized'
 import type { OrderActor, OrderStatus, RefundStatus } from '../../contract/order-states'
+import type { NotificationMode, NotificationPayload, NotificationType } from '../../contract/notification'
 import type { PaymentStatus } from '../../contract/payment'
 
 const localized = (name: string) => jsonb(name).$type<Localized>().notNull()
@@ -509,4 +510,82 @@ export const orderRequests = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] })],
+)
+
+// ---- notifications ------------------------------------------------------------
+
+/**
+ * What the shop told a member: the message centre's rows and the outbox of their deliveries. A
+ * producer writes the row in the transaction of the change that causes it; `dedupe_key` makes a
+ * repeated change (a retried webhook, a second sweep) write nothing.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    /** what the kind needs to be told (order number, product id, tracking...): title and content are written from it in the reader's language */
+    payload: jsonb('payload').$type<Omit<NotificationPayload, 'product_name'> & { product_name?: Localized }>().notNull(),
+    url: text('url'),
+    image: text('image'),
+    dedupe_key: text('dedupe_key').notNull().unique(),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.user_id, t.id.desc()), index('notifications_unread_idx').on(t.user_id).where(sql`${t.read_at} is null`)],
+)
+
+/**
+ * The outbox: one row per notification and channel (the member's real-time channel, web push),
+ * delivered after commit by the dispatcher, retried with backoff until `done_at`. A claim moves
+ * `due_at` ahead (a lease), so a server killed mid-delivery leaves the row to be delivered again.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    notification_id: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'realtime' | 'push'>().notNull(),
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    done_at: timestamp('done_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('notification_deliveries_once').on(t.notification_id, t.channel), index('notification_deliveries_due_idx').on(t.due_at).where(sql`${t.done_at} is null`)],
+)
+
+/** A member's choices: per kind shop/push/off (absent: the default), and quiet hours for push. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  modes: jsonb('modes').$type<Partial<Record<NotificationType, NotificationMode>>>().notNull().default({}),
+  quiet_enabled: boolean('quiet_enabled').notNull().default(true),
+  quiet_start: text('quiet_start').notNull().default('22:00'),
+  quiet_end: text('quiet_end').notNull().default('08:00'),
+  time_zone: text('time_zone').notNull().default('Asia/Taipei'),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Browsers that take web push for a member; one row per endpoint (a browser that changes hands moves with its new member). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_sent_at: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.user_id)],
 )

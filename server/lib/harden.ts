@@ -8,10 +8,12 @@ import { createRequire } from 'node:module'
  *
  * A few libraries written before frozen intrinsics assign over an inherited property while they
  * load (`URL.prototype.toString = …` in whatwg-url, which the pusher SDK loads through
- * node-fetch 2): with `Object.prototype` frozen that assignment throws. They are loaded first.
+ * node-fetch 2; `BN.prototype.toString` in bn.js, which web-push loads through asn1.js): with
+ * `Object.prototype` frozen that assignment throws. They are loaded first.
  */
 const require = createRequire(import.meta.url)
 require('pusher')
+require('web-push')
 
 Object.freeze(Object.prototype)
 Object.freeze(Array.prototype)

@@ -13,7 +13,7 @@ import { createLogger } from '../../server/lib/logger'
 import { importCatalogue } from '../../server/modules/catalogue-import/service'
 import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
 import { registration } from '../fixtures/member-factory'
-import { freePort, freshDatabase, type DatabaseTarget } from './harness'
+import { freePort, freshDatabase, TEST_OPERATOR_KEY, type DatabaseTarget } from './harness'
 
 /** Real time that a test can move forward: Stripe's timestamps stay comparable with the shop's. */
 export class MovableClock {
@@ -49,8 +49,12 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '99999', ...options.env })
   const clock = new MovableClock()
   const keys = freshSandboxKeys()
-  const { app, payments } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async () => undefined }, stripeSandboxKeys: keys })
+  const { app, payments, realtime } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async () => undefined }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
+  // the embedded Pusher server takes WebSocket upgrades, as in server/main.ts
+  server.on('upgrade', (request, socket, head) => {
+    if (!realtime.server?.handleUpgrade(request, socket, head)) socket.destroy()
+  })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   await payments.start()
   const url = `http://127.0.0.1:${port}`
@@ -91,11 +95,17 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
     return { status: res.status, body: await res.json() }
   }
 
+  /** as an operator: `npm run shop -- order:...` over the operator API */
+  const operate = (action: 'ship' | 'complete' | 'cancel', no: string, body: Record<string, unknown> = {}) =>
+    request('POST', `/api/v1/operator/orders/${no}/${action}`, body, { authorization: `Bearer ${TEST_OPERATOR_KEY}` })
+
   return {
     url,
     port,
     database,
     config,
+    realtime,
+    operate,
     clock,
     keys,
     stripe,
@@ -109,6 +119,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
     settle: () => payments.sandbox!.idle(),
     async close() {
       await payments.stop()
+      await realtime.server?.close()
       await new Promise((resolve) => server.close(resolve))
       await database.close()
       await rm(dataDir, { recursive: true, force: true })

@@ -6,9 +6,14 @@ import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { createLogger } from '../../server/lib/logger'
 import type { Mail } from '../../server/lib/mailer'
+import type { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
+import type { OrderSweeper } from '../../server/modules/order/sweeper'
 import type { SearchIndexer } from '../../server/modules/search/indexer'
 import type { CatalogueFile } from '../../contract/catalogue-file'
 import { importCatalogue } from '../../server/modules/catalogue-import/service'
+
+/** the operator API's key in shops started by startShop */
+export const TEST_OPERATOR_KEY = 'test-operator-key-0123456789abcdef'
 
 export type DatabaseTarget = { kind: 'pglite' } | { kind: 'postgres'; url: string }
 
@@ -77,6 +82,9 @@ export interface TestShop {
   mails: Mail[]
   request(path: string, init?: RequestInit & { locale?: string }): Promise<Response>
   json<T = any>(path: string, init?: RequestInit & { locale?: string }): Promise<{ status: number; body: T; headers: Headers }>
+  /** background work, not started: tests run their passes with the test clock */
+  dispatcher: NotificationDispatcher
+  sweeper: OrderSweeper
   close(): Promise<void>
 }
 
@@ -87,7 +95,7 @@ export async function startShop(target: DatabaseTarget, options: { catalogue?: C
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', ...options.env })
   const clock = new TestClock()
   const mails: Mail[] = []
-  const { app } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) } })
+  const { app, payments } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, operatorKey: TEST_OPERATOR_KEY })
   const request = (path: string, init: RequestInit & { locale?: string } = {}) => {
     const headers = new Headers(init.headers)
     if (init.locale) headers.set('x-localization', init.locale)
@@ -102,6 +110,8 @@ export async function startShop(target: DatabaseTarget, options: { catalogue?: C
       const res = await request(path, init)
       return { status: res.status, body: await res.json(), headers: res.headers }
     },
+    dispatcher: payments.dispatcher,
+    sweeper: payments.sweeper,
     close: () => database.close(),
   }
 }

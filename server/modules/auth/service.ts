@@ -12,6 +12,7 @@ import type { Mailer } from '../../lib/mailer'
 import { hit } from '../../lib/rate-limit'
 import { fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
 import { linkMail } from './mails'
+import { notify } from '../notification/producer'
 import * as repo from './repo'
 
 export interface AuthDeps {
@@ -78,11 +79,15 @@ export const profileFields = (input: Pick<ProfileInput, 'first_name' | 'last_nam
 
 const newReferrerCode = () => randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8)
 
-/** Creates a member with a unique referrer code (retrying the rare collision). */
+/** Creates a member with a unique referrer code (retrying the rare collision); a referrer is told their friend joined. */
 export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await repo.insertUser(db, { ...values, referrer_code: newReferrerCode() })
+      const user = await repo.insertUser(db, { ...values, referrer_code: newReferrerCode() })
+      if (user.referred_by) {
+        await notify(db, { userId: user.referred_by, type: 'referral_joined', payload: { friend_name: user.first_name }, url: '/user/referrer', dedupeKey: `referral_joined:${user.id}` }, user.created_at)
+      }
+      return user
     } catch (error) {
       const message = String((error as { cause?: unknown }).cause ?? error)
       if (attempt < 3 && message.includes('referrer_code')) continue

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { CatalogueFileSchema, type CatalogueFile } from '../../../contract/catalogue-file'
 import type { Db, Tx } from '../../db/client'
 import { categories, cities, productCategories, products, trendGroups, variants } from '../../db/schema'
+import { favouriteStates, notifyFavouriteChanges, type FavouriteState } from '../notification/favourites'
 
 /** A catalogue file that cannot be imported; every problem names the record and the field. */
 export class CatalogueFileError extends Error {
@@ -126,6 +127,13 @@ export async function importCatalogue(db: Db, file: CatalogueFile): Promise<Impo
     })
     if (problems.length) throw new CatalogueFileError(problems)
 
+    // favourited products as they were, to tell their fans what the import changed (restock, price drop)
+    const favouritesBefore = new Map<number, FavouriteState>()
+    for (const skus of chunks(file.products.map((p) => p.sku))) {
+      const existing = await tx.select({ id: products.id }).from(products).where(inArray(products.sku, skus))
+      for (const [id, state] of await favouriteStates(tx, existing.map((row) => row.id))) favouritesBefore.set(id, state)
+    }
+
     let created = 0
     let updated = 0
     const productIds = new Map<string, number>()
@@ -202,6 +210,7 @@ export async function importCatalogue(db: Db, file: CatalogueFile): Promise<Impo
     for (const idChunk of chunks(allIds)) {
       await tx.delete(variants).where(and(inArray(variants.product_id, idChunk), notInArray(variants.sku, keptSkus)))
     }
+    await notifyFavouriteChanges(tx, favouritesBefore, now)
 
     return {
       categories: file.categories.length,

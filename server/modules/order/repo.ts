@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../../contract/order-states'
 import type { DbOrTx } from '../../db/client'
 import { rowFromJson, rowsOf } from '../../db/json-rows'
 import { preparedOn } from '../../db/prepared'
-import { cartItems, coupons, orderEvents, orderLines, orderRequests, orders, payments, users, variants } from '../../db/schema'
+import { cartItems, coupons, notifications, orderEvents, orderLines, orderRequests, orders, payments, users, variants } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
@@ -115,9 +115,10 @@ export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
  * Gives an order's quantities back to stock, once: the flag is cleared by a conditional update, so of
  * two servers (or a retry) releasing the same order only one puts the stock back.
  */
+/** Gives an order's stock back once; answers what came back to which variant (nothing the second time). */
 export async function releaseStock(tx: DbOrTx, orderId: number, now: Date) {
   const released = await tx.update(orders).set({ holds_stock: false }).where(and(eq(orders.id, orderId), eq(orders.holds_stock, true))).returning({ id: orders.id })
-  if (released.length === 0) return false
+  if (released.length === 0) return []
   const lines = await tx.select({ variant_id: orderLines.variant_id, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.order_id, orderId))
   for (const line of lines) {
     await tx
@@ -125,7 +126,7 @@ export async function releaseStock(tx: DbOrTx, orderId: number, now: Date) {
       .set({ stock_left: sql`${variants.stock_left} + ${line.quantity}`, updated_at: now })
       .where(eq(variants.id, line.variant_id))
   }
-  return true
+  return lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity }))
 }
 
 export async function couponTitle(tx: DbOrTx, couponId: number) {
@@ -246,6 +247,23 @@ export const updatePayment = (db: DbOrTx, id: number, set: Partial<typeof paymen
 export const updateOrder = (db: DbOrTx, id: number, set: Partial<typeof orders.$inferInsert>) => db.update(orders).set(set).where(eq(orders.id, id))
 
 export const updateOrderReturning = async (db: DbOrTx, id: number, set: Partial<typeof orders.$inferInsert>) => (await db.update(orders).set(set).where(eq(orders.id, id)).returning())[0]!
+
+/** Unpaid orders due within `lead` of now that have not been reminded yet (their reminder's dedupe key is unused). */
+export const ordersToRemind = (db: DbOrTx, now: Date, leadMs: number, limit: number) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'PROCESSING'),
+        ne(orders.payment_status, 'SUCCESSED'),
+        sql`${orders.payment_due_at} > ${now.toISOString()}::timestamptz`,
+        sql`${orders.payment_due_at} <= ${new Date(now.getTime() + leadMs).toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${notifications} where ${notifications.dedupe_key} = 'payment_reminder:' || ${orders.id})`,
+      ),
+    )
+    .orderBy(asc(orders.payment_due_at))
+    .limit(limit)
 
 /** Unpaid orders whose time to pay is over, oldest first. */
 export const overdueOrders = (db: DbOrTx, now: Date, limit: number) =>

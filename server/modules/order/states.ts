@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm'
+import { CARRIERS, type CarrierCode } from '../../../contract/order'
 import { canChangeOrder, canChangePayment, type OrderActor, type OrderStatus } from '../../../contract/order-states'
 import type { PaymentStatus } from '../../../contract/payment'
 import type { DbOrTx } from '../../db/client'
 import { orders, payments } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { releaseRedemption } from '../coupon/service'
+import { notifyRestocked } from '../notification/favourites'
+import { notify } from '../notification/producer'
 import * as repo from './repo'
 
 /**
@@ -12,8 +15,11 @@ import * as repo from './repo'
  * in contract/order-states.ts (docs/order-states.md), written with a conditional update (`where
  * status = <the state it was read in>`) so that two servers or a retry cannot both make it, and
  * recorded in order_events with its time, actor and reason. Cancelling gives the stock and the
- * coupon back in the same transaction.
+ * coupon back in the same transaction. The member is told (notifications) in the same transaction
+ * too: a change that rolls back tells nobody, one that commits is delivered after the commit.
  */
+
+const orderUrl = (no: string) => `/purchase/${no}`
 
 export const orderTransitionRefused = (from: OrderStatus, to: OrderStatus) =>
   new AppError('ORDER_TRANSITION_NOT_ALLOWED', 409, 'This change is not allowed in the order’s current state.', { from: [from], to: [to] })
@@ -52,8 +58,26 @@ export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderSta
   }
   await repo.recordEvents(tx, [{ order_id: order.id, at: change.now, subject: 'order', from_status: order.status, to_status: to, actor: change.actor, reason: change.reason }])
   if (to === 'CANCEL') {
-    await repo.releaseStock(tx, order.id, change.now)
+    await notifyRestocked(tx, await repo.releaseStock(tx, order.id, change.now), change.now)
     await releaseRedemption(tx, { orderId: order.id }, change.now)
+  }
+  if (to === 'TRANSPORTING') {
+    const carrier = updated.carrier ?? undefined
+    const tracking = updated.tracking_no ?? undefined
+    await notify(
+      tx,
+      {
+        userId: updated.user_id,
+        type: 'order_shipped',
+        payload: { order_no: updated.no, carrier, tracking_no: tracking, tracking_url: carrier && tracking && carrier in CARRIERS ? CARRIERS[carrier as CarrierCode].trackingUrl(tracking) : null },
+        url: orderUrl(updated.no),
+        dedupeKey: `order_shipped:${updated.id}`,
+      },
+      change.now,
+    )
+  }
+  if (to === 'COMPLETED') {
+    await notify(tx, { userId: updated.user_id, type: 'order_delivered', payload: { order_no: updated.no }, url: orderUrl(updated.no), dedupeKey: `order_delivered:${updated.id}` }, change.now)
   }
   return updated
 }
@@ -67,7 +91,15 @@ export async function changePayment(tx: DbOrTx, payment: repo.PaymentRow, to: Pa
     .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
     .returning({ id: payments.id })
   if (updated.length === 0) return false
-  await repo.updateOrder(tx, payment.order_id, { payment_status: to, updated_at: change.now, ...(to === 'SUCCESSED' ? { paid_at: change.now } : {}) })
+  const order = await repo.updateOrderReturning(tx, payment.order_id, { payment_status: to, updated_at: change.now, ...(to === 'SUCCESSED' ? { paid_at: change.now } : {}) })
   await repo.recordEvents(tx, [{ order_id: payment.order_id, at: change.now, subject: 'payment', from_status: payment.status, to_status: to, actor: change.actor, reason: change.reason }])
+  // a payment for an order cancelled meanwhile is refunded, not announced as a purchase
+  if (to === 'SUCCESSED' && order.status !== 'CANCEL') {
+    await notify(tx, { userId: order.user_id, type: 'order_paid', payload: { order_no: order.no }, url: orderUrl(order.no), dedupeKey: `order_paid:${order.id}` }, change.now)
+  }
+  if (to === 'FAILED' && order.status === 'PROCESSING') {
+    // one per attempt: paying again and failing again is told again
+    await notify(tx, { userId: order.user_id, type: 'payment_failed', payload: { order_no: order.no }, url: orderUrl(order.no), dedupeKey: `payment_failed:${payment.id}:${payment.attempts}` }, change.now)
+  }
   return true
 }

@@ -1,14 +1,18 @@
+import { notify } from '../notification/producer'
 import * as repo from './repo'
 import { applyLookedUp, settleRefund, type OrderDeps } from './payments'
 import { changeOrder } from './states'
 
 const BATCH = 50
+/** a member is reminded this long before an unpaid order is cancelled (or half the time to pay, if shorter) */
+export const REMINDER_LEAD_MS = 10 * 60_000
 
 /**
  * Background upkeep of orders, safe on several servers at once (every change is a conditional
  * update): unpaid orders past ORDER_PAYMENT_MINUTES have their intent cancelled at Stripe and are
  * cancelled, giving back stock and coupon (an intent found paid instead marks the order paid);
- * refunds that Stripe did not confirm are asked again.
+ * refunds that Stripe did not confirm are asked again; members are reminded 10 minutes before an
+ * unpaid order is cancelled.
  */
 export class OrderSweeper {
   private timer?: NodeJS.Timeout
@@ -34,8 +38,20 @@ export class OrderSweeper {
     await this.running
   }
 
-  /** One pass; answers how many orders expired and how many refunds were settled. */
+  /** One pass; answers how many members were reminded, orders expired and refunds settled. */
   async sweep(now = this.deps.clock()) {
+    let reminded = 0
+    const lead = Math.min(REMINDER_LEAD_MS, this.deps.config.orders.paymentMs / 2)
+    for (const order of await repo.ordersToRemind(this.deps.db, now, lead, BATCH)) {
+      const written = await this.deps.db.transaction((tx) =>
+        notify(
+          tx,
+          { userId: order.user_id, type: 'payment_reminder', payload: { order_no: order.no, pay_before: order.payment_due_at.toISOString() }, url: `/purchase/${order.no}`, dedupeKey: `payment_reminder:${order.id}` },
+          now,
+        ),
+      )
+      if (written) reminded++
+    }
     let expired = 0
     for (const order of await repo.overdueOrders(this.deps.db, now, BATCH)) {
       try {
@@ -53,7 +69,7 @@ export class OrderSweeper {
         this.deps.logger.warn('refund postponed', { payment: payment.id, error: (error as Error).message })
       }
     }
-    return { expired, refunded }
+    return { reminded, expired, refunded }
   }
 
   private async expire(order: repo.OrderRow, now: Date) {

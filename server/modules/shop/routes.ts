@@ -6,15 +6,13 @@ import type { Database } from '../../db/client'
 import { sql } from 'drizzle-orm'
 import { documented } from '../../lib/route'
 
-export function shopRoutes(config: Config, database: Database, socialProviders: string[], search: PublicConfig['search'], payment: PublicConfig['payment'], realtime: PublicConfig['realtime']) {
+export function shopRoutes(config: Config, database: Database, socialProviders: string[], services: Pick<PublicConfig, 'search' | 'payment' | 'realtime' | 'push'>) {
   const tags = ['Shop']
   const publicConfig: PublicConfig = {
     shop: config.shop,
     auth: { providers: socialProviders as PublicConfig['auth']['providers'], lock_minutes: config.auth.lockMinutes },
     checkout: { logistics_fee: config.checkout.logisticsFee, free_shipping_threshold: config.checkout.freeShippingThreshold, carrier_check: config.einvoice.credentials !== undefined },
-    search,
-    payment,
-    realtime,
+    ...services,
   }
   return new Hono()
     .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), (c) =>

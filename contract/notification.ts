@@ -1,0 +1,161 @@
+import * as v from 'valibot'
+import { intParam } from './page'
+
+/**
+ * Notifications: what the shop tells a member, in the shop (the message centre, real time) and by
+ * web push. One kind per producer; the member chooses per kind (`NotificationModes`).
+ */
+export const NOTIFICATION_TYPES = [
+  'order_paid',
+  'order_shipped',
+  'order_delivered',
+  'payment_failed',
+  'payment_reminder',
+  'favourite_restock',
+  'favourite_price_drop',
+  'referral_joined',
+] as const
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+
+/** Kinds about the member's own orders: they always reach the message centre (push may be off). */
+export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = ['order_paid', 'order_shipped', 'order_delivered', 'payment_failed', 'payment_reminder']
+
+export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop'], account: ['referral_joined'] } as const
+
+/** in the shop only; in the shop and by push on the member's devices; not at all (not for order kinds) */
+export const NOTIFICATION_MODES = ['shop', 'push', 'off'] as const
+export type NotificationMode = (typeof NOTIFICATION_MODES)[number]
+
+export const NOTIFICATION_STATUSES = ['unread', 'read'] as const
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
+
+/** The header's dropdown shows this many; the real-time head list keeps at most NOTIFICATION_HEAD_SIZE. */
+export const NOTIFICATION_DROPDOWN_SIZE = 6
+export const NOTIFICATION_HEAD_SIZE = 10
+
+/** What each kind carries (`notification` in the API), beside its localized title and content. */
+export const NotificationPayloadSchema = v.object({
+  order_no: v.optional(v.string()),
+  product_id: v.optional(v.number()),
+  carrier: v.optional(v.string()),
+  tracking_no: v.optional(v.string()),
+  tracking_url: v.optional(v.nullable(v.string())),
+  /** payment_reminder: when the unpaid order is cancelled */
+  pay_before: v.optional(v.string()),
+  /** favourite_price_drop */
+  old_price: v.optional(v.number()),
+  new_price: v.optional(v.number()),
+  /** favourite kinds: the product's name in the reader's language */
+  product_name: v.optional(v.string()),
+  /** referral_joined: the friend's first name only */
+  friend_name: v.optional(v.string()),
+})
+export type NotificationPayload = v.InferOutput<typeof NotificationPayloadSchema>
+
+export const NotificationSchema = v.object({
+  id: v.number(),
+  type: v.picklist(NOTIFICATION_TYPES),
+  /** in the language of the request (the API), or the member's own (real time, push) */
+  title: v.string(),
+  content: v.string(),
+  /** where clicking it leads, a path of the shop without its language prefix (`/purchase/20261124-0001`); null: the message page */
+  url: v.nullable(v.string()),
+  /** a product's picture where there is one */
+  image: v.nullable(v.string()),
+  is_read: v.boolean(),
+  /** ISO 8601 */
+  created_at: v.string(),
+  datetime: v.string(),
+  notification: NotificationPayloadSchema,
+})
+export type Notification = v.InferOutput<typeof NotificationSchema>
+
+/** What travels on `private-User.{id}.Notification` as the `SendNotification` event (Laravel's shape: the notification under `data`). */
+export const SendNotificationEventSchema = v.object({ data: NotificationSchema })
+
+export const NotificationTypeInfoSchema = v.object({
+  type: v.picklist(NOTIFICATION_TYPES),
+  name: v.string(),
+  group: v.picklist(['order', 'product', 'account']),
+  /** false for order kinds: they cannot be switched off in the shop */
+  can_switch_off: v.boolean(),
+})
+
+export const NotificationStatusInfoSchema = v.object({ status: v.picklist(NOTIFICATION_STATUSES), name: v.string() })
+
+export const NotificationListQuerySchema = v.object({
+  page: v.optional(intParam(1), '1'),
+  per_page: v.optional(v.pipe(intParam(1), v.transform((n) => Math.min(n, 100))), '10'),
+  type: v.optional(v.picklist(NOTIFICATION_TYPES, 'is not a notification type')),
+  status: v.optional(v.picklist(NOTIFICATION_STATUSES, 'must be unread or read')),
+})
+
+export const UnreadCountSchema = v.object({ data: v.object({ data: v.object({ count: v.number() }) }) })
+
+const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/
+
+export const QuietHoursSchema = v.object({
+  enabled: v.boolean(),
+  /** 'HH:MM' in time_zone; start after end spans midnight (22:00-08:00) */
+  start: v.pipe(v.string(), v.regex(HOUR_MINUTE, 'must be a time like 22:00')),
+  end: v.pipe(v.string(), v.regex(HOUR_MINUTE, 'must be a time like 08:00')),
+  /** an IANA time zone */
+  time_zone: v.pipe(
+    v.string(),
+    v.maxLength(64, 'is not a time zone'),
+    v.check((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone })
+        return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone)
+      } catch {
+        return false
+      }
+    }, 'is not a time zone'),
+  ),
+})
+export type QuietHours = v.InferOutput<typeof QuietHoursSchema>
+
+export const DEFAULT_QUIET_HOURS: QuietHours = { enabled: true, start: '22:00', end: '08:00', time_zone: 'Asia/Taipei' }
+
+export const NotificationSettingsSchema = v.object({
+  kinds: v.array(v.object({ type: v.picklist(NOTIFICATION_TYPES), mode: v.picklist(NOTIFICATION_MODES), can_switch_off: v.boolean() })),
+  quiet_hours: QuietHoursSchema,
+  /** this member's devices with push on */
+  push_devices: v.number(),
+})
+export type NotificationSettings = v.InferOutput<typeof NotificationSettingsSchema>
+
+/** PUT /user/notification-settings: any subset of kinds, and/or the quiet hours. */
+export const NotificationSettingsInputSchema = v.object({
+  kinds: v.optional(
+    v.pipe(
+      v.array(v.object({ type: v.picklist(NOTIFICATION_TYPES, 'is not a notification type'), mode: v.picklist(NOTIFICATION_MODES, 'must be shop, push or off') })),
+      v.maxLength(NOTIFICATION_TYPES.length, 'lists a kind twice'),
+      v.check((kinds) => new Set(kinds.map((k) => k.type)).size === kinds.length, 'lists a kind twice'),
+      v.check((kinds) => kinds.every((k) => k.mode !== 'off' || !ORDER_NOTIFICATION_TYPES.includes(k.type)), 'Order notifications cannot be switched off.'),
+    ),
+  ),
+  quiet_hours: v.optional(QuietHoursSchema),
+})
+export type NotificationSettingsInput = v.InferOutput<typeof NotificationSettingsInputSchema>
+
+const base64url = (bytes: number, message: string) => v.pipe(v.string(message), v.regex(/^[A-Za-z0-9_-]+={0,2}$/, message), v.check((s) => Math.floor((s.replace(/=+$/, '').length * 3) / 4) === bytes, message))
+
+/** `PushSubscription.toJSON()` as the browser gives it. */
+export const PushSubscriptionInputSchema = v.object({
+  endpoint: v.pipe(v.string('endpoint is required'), v.maxLength(2048, 'endpoint is too long'), v.url('endpoint must be a URL'), v.startsWith('https://', 'endpoint must be an https URL')),
+  expirationTime: v.optional(v.nullable(v.number())),
+  keys: v.object({
+    /** the browser's P-256 public key, uncompressed: 65 bytes */
+    p256dh: base64url(65, 'p256dh must be a P-256 public key (65 bytes, base64url)'),
+    /** the shared authentication secret: 16 bytes */
+    auth: base64url(16, 'auth must be 16 bytes, base64url'),
+  }),
+})
+export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInputSchema>
+
+export const PushUnsubscribeInputSchema = v.object({ endpoint: PushSubscriptionInputSchema.entries.endpoint })
+
+/** What GET /config tells the PWA about web push. */
+export const PushConfigSchema = v.object({ vapid_public_key: v.string() })
+export type PushConfig = v.InferOutput<typeof PushConfigSchema>

@@ -1,0 +1,136 @@
+import type Pusher from 'pusher'
+import { NOTIFICATION_EVENT, privateMemberChannel } from '../../../contract/realtime'
+import type { Db } from '../../db/client'
+import type { Clock } from '../../lib/clock'
+import type { Logger } from '../../lib/logger'
+import { toNotification, toPushMessage } from './present'
+import { isAllowedEndpoint, sendPush, type VapidKeys } from './push'
+import * as repo from './repo'
+
+export interface DispatcherDeps {
+  db: Db
+  clock: Clock
+  logger: Logger
+  publisher: Pusher
+  vapid: VapidKeys
+  pushServiceHosts: readonly string[]
+}
+
+const BATCH = 50
+/** a claimed delivery not finished within this time (a crash, a kill) is claimed again */
+const LEASE_MS = 30_000
+const MAX_ATTEMPTS = 10
+/** 2 s, 4 s, 8 s ... at most 10 minutes between attempts */
+const backoffMs = (attempts: number) => Math.min(600_000, 1000 * 2 ** attempts)
+
+/**
+ * Delivers the outbox after commit: each notification to the member's real-time channel (through
+ * the pusher SDK) and to the member's browsers by web push, retrying failures with backoff. Rows
+ * stay until delivered, so a restart (even after SIGKILL) delivers what was pending; a delivery cut
+ * off mid-way is done again once its lease passes, and the notification's id lets the PWA and the
+ * service worker (its tag) show it once. Safe on several servers (claims skip locked rows).
+ */
+export class NotificationDispatcher {
+  private timer?: NodeJS.Timeout
+  private running?: Promise<unknown>
+  private again = false
+
+  constructor(
+    private readonly deps: DispatcherDeps,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  start() {
+    this.timer ??= setInterval(() => this.wake(), this.intervalMs)
+    this.timer.unref()
+    this.wake()
+  }
+
+  /** Runs a pass now (after a commit that wrote notifications); a pass already running runs once more. */
+  wake() {
+    if (!this.timer) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.drain()
+      .catch((error: Error) => this.deps.logger.warn('notification delivery failed', { error: error.message }))
+      .finally(() => {
+        this.running = undefined
+        if (this.again) {
+          this.again = false
+          this.wake()
+        }
+      })
+  }
+
+  async stop() {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.running
+  }
+
+  private async drain() {
+    while ((await this.runOnce()) === BATCH);
+  }
+
+  /** One pass over what is due; answers how many deliveries it claimed. */
+  async runOnce(now = this.deps.clock()) {
+    const claimed = await repo.claimDue(this.deps.db, now, LEASE_MS, BATCH)
+    if (claimed.length === 0) return 0
+    const rows = new Map((await repo.notificationsWithMembers(this.deps.db, [...new Set(claimed.map((d) => d.notification_id))])).map((r) => [r.notification.id, r]))
+    const realtime = claimed.filter((d) => d.channel === 'realtime')
+    await this.publish(realtime, rows)
+    for (const delivery of claimed.filter((d) => d.channel === 'push')) await this.push(delivery, rows.get(delivery.notification_id))
+    return claimed.length
+  }
+
+  private async fail(delivery: repo.DeliveryRow, error: string) {
+    const now = this.deps.clock()
+    if (delivery.attempts >= MAX_ATTEMPTS) {
+      this.deps.logger.warn('notification delivery given up', { delivery: delivery.id, channel: delivery.channel, error })
+      return repo.finishDelivery(this.deps.db, delivery.id, now, `gave up: ${error}`)
+    }
+    return repo.retryDelivery(this.deps.db, delivery.id, new Date(now.getTime() + backoffMs(delivery.attempts)), error)
+  }
+
+  /** Real-time events go out in batches of 10 (Pusher's limit per batch call). */
+  private async publish(deliveries: repo.DeliveryRow[], rows: Map<number, { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' }>) {
+    for (let i = 0; i < deliveries.length; i += 10) {
+      const chunk = deliveries.slice(i, i + 10)
+      const events = chunk.flatMap((d) => {
+        const row = rows.get(d.notification_id)
+        return row ? [{ channel: privateMemberChannel(row.notification.user_id), name: NOTIFICATION_EVENT, data: { data: toNotification(row.notification, row.locale) } }] : []
+      })
+      try {
+        if (events.length) await this.deps.publisher.triggerBatch(events)
+        const now = this.deps.clock()
+        await Promise.all(chunk.map((d) => repo.finishDelivery(this.deps.db, d.id, now)))
+      } catch (error) {
+        const message = (error as { status?: number }).status ? `real-time service answered ${(error as { status: number }).status}` : (error as Error).message
+        for (const d of chunk) await this.fail(d, message)
+      }
+    }
+  }
+
+  private async push(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
+    const now = this.deps.clock()
+    if (!row) return repo.finishDelivery(this.deps.db, delivery.id, now, 'notification deleted')
+    const message = toPushMessage(row.notification, row.locale)
+    const subscriptions = await repo.subscriptionsOf(this.deps.db, row.notification.user_id)
+    let failure: string | undefined
+    for (const subscription of subscriptions) {
+      if (!isAllowedEndpoint(subscription.endpoint, this.deps.pushServiceHosts)) {
+        await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
+        continue
+      }
+      // a retry sends to every browser again: one that had it already shows it once (the same tag replaces it)
+      const outcome = await sendPush(this.deps.vapid, subscription, message)
+      if (outcome.ok) await repo.markSent(this.deps.db, subscription.id, this.deps.clock())
+      else if (outcome.gone) await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
+      else failure = outcome.error
+    }
+    if (failure) return this.fail(delivery, failure)
+    return repo.finishDelivery(this.deps.db, delivery.id, this.deps.clock())
+  }
+}

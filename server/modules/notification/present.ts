@@ -1,0 +1,41 @@
+import type { Locale } from '../../../contract/constants'
+import type { Notification } from '../../../contract/notification'
+import type { PushMessage } from './push'
+import type { NotificationRow } from './repo'
+import { localePath, payloadFor, wordsOf } from './texts'
+
+export const ICON = '/icons/icon-192.png'
+export const BADGE = '/icons/icon-192.png'
+
+/** A notification as the API and the real-time channel show it, in one language. */
+export function toNotification(row: NotificationRow, locale: Locale): Notification {
+  const created = row.created_at.toISOString()
+  return {
+    id: row.id,
+    type: row.type,
+    ...wordsOf(row.type, row.payload, locale),
+    url: row.url,
+    image: row.image,
+    is_read: row.read_at !== null,
+    created_at: created,
+    datetime: created,
+    notification: payloadFor(row.payload, locale),
+  }
+}
+
+/** What the service worker shows; the tag is the notification's own, so a push and the page's bridge never show it twice. */
+export function toPushMessage(row: NotificationRow, locale: Locale): PushMessage {
+  const { title, content } = wordsOf(row.type, row.payload, locale)
+  return {
+    id: row.id,
+    type: row.type,
+    title,
+    body: content,
+    url: localePath(locale, row.url ?? '/user/message'),
+    icon: ICON,
+    badge: BADGE,
+    image: row.image,
+    tag: `notification-${row.id}`,
+    lang: locale === 'zh_tw' ? 'zh-TW' : locale,
+  }
+}

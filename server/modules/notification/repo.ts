@@ -1,0 +1,148 @@
+import { and, count, desc, eq, inArray, isNull, isNotNull, lte, sql } from 'drizzle-orm'
+import { DEFAULT_QUIET_HOURS, type NotificationMode, type NotificationStatus, type NotificationType, type QuietHours } from '../../../contract/notification'
+import type { DbOrTx } from '../../db/client'
+import { notificationDeliveries, notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema'
+
+export type NotificationRow = typeof notifications.$inferSelect
+export type DeliveryRow = typeof notificationDeliveries.$inferSelect
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect
+
+export interface Preferences {
+  modes: Partial<Record<NotificationType, NotificationMode>>
+  quiet: QuietHours
+}
+
+export async function preferencesOf(db: DbOrTx, userId: number): Promise<Preferences> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.user_id, userId))
+  if (!row) return { modes: {}, quiet: DEFAULT_QUIET_HOURS }
+  return { modes: row.modes, quiet: { enabled: row.quiet_enabled, start: row.quiet_start, end: row.quiet_end, time_zone: row.time_zone } }
+}
+
+export const savePreferences = (db: DbOrTx, userId: number, prefs: Preferences, now: Date) => {
+  const values = { modes: prefs.modes, quiet_enabled: prefs.quiet.enabled, quiet_start: prefs.quiet.start, quiet_end: prefs.quiet.end, time_zone: prefs.quiet.time_zone, updated_at: now }
+  return db
+    .insert(notificationPreferences)
+    .values({ user_id: userId, ...values })
+    .onConflictDoUpdate({ target: notificationPreferences.user_id, set: values })
+}
+
+/** Writes a notification and its deliveries unless its dedupe key was written before; answers its id, or undefined. */
+export async function insertNotification(tx: DbOrTx, row: typeof notifications.$inferInsert, deliveries: { channel: 'realtime' | 'push'; due_at: Date }[]) {
+  const [written] = await tx.insert(notifications).values(row).onConflictDoNothing({ target: notifications.dedupe_key }).returning({ id: notifications.id })
+  if (!written) return undefined
+  if (deliveries.length) await tx.insert(notificationDeliveries).values(deliveries.map((d) => ({ ...d, notification_id: written.id, created_at: row.created_at })))
+  return written.id
+}
+
+const ofMember = (userId: number, filters: { type?: NotificationType; status?: NotificationStatus }) =>
+  and(
+    eq(notifications.user_id, userId),
+    filters.type ? eq(notifications.type, filters.type) : undefined,
+    filters.status === 'unread' ? isNull(notifications.read_at) : filters.status === 'read' ? isNotNull(notifications.read_at) : undefined,
+  )
+
+export async function pageOf(db: DbOrTx, userId: number, filters: { type?: NotificationType; status?: NotificationStatus }, page: number, perPage: number) {
+  const where = ofMember(userId, filters)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(notifications).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function unreadCount(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)))
+  return row?.n ?? 0
+}
+
+/** Marks one of the member's notifications read (once: the first time stays); undefined when it is not the member's. */
+export async function markRead(db: DbOrTx, userId: number, id: number, now: Date) {
+  const [row] = await db
+    .update(notifications)
+    .set({ read_at: sql`coalesce(${notifications.read_at}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
+    .returning()
+  return row
+}
+
+export async function markAllRead(db: DbOrTx, userId: number, now: Date) {
+  const rows = await db
+    .update(notifications)
+    .set({ read_at: now })
+    .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)))
+    .returning({ id: notifications.id })
+  return rows.length
+}
+
+// ---- the outbox -----------------------------------------------------------------
+
+/**
+ * Claims deliveries that are due: each claimed row's `due_at` moves a lease ahead, so another
+ * server (or this one after a crash) takes it again only once the lease has passed.
+ * `for update skip locked`: two dispatchers never claim the same row.
+ */
+export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: number) {
+  const due = db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(and(isNull(notificationDeliveries.done_at), lte(notificationDeliveries.due_at, now)))
+    .orderBy(notificationDeliveries.due_at)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return db
+    .update(notificationDeliveries)
+    .set({ due_at: new Date(now.getTime() + leaseMs), attempts: sql`${notificationDeliveries.attempts} + 1` })
+    .where(inArray(notificationDeliveries.id, due))
+    .returning()
+}
+
+export const finishDelivery = (db: DbOrTx, id: number, now: Date, error: string | null = null) =>
+  db.update(notificationDeliveries).set({ done_at: now, last_error: error }).where(eq(notificationDeliveries.id, id))
+
+export const retryDelivery = (db: DbOrTx, id: number, dueAt: Date, error: string) =>
+  db.update(notificationDeliveries).set({ due_at: dueAt, last_error: error.slice(0, 500) }).where(eq(notificationDeliveries.id, id))
+
+export async function notificationsWithMembers(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({ notification: notifications, locale: users.locale })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.user_id))
+    .where(inArray(notifications.id, ids))
+}
+
+// ---- push subscriptions ---------------------------------------------------------
+
+/** Saves a browser's subscription for the member; the same endpoint seen again (a new key, another member on that browser) is replaced. */
+export const saveSubscription = (db: DbOrTx, row: typeof pushSubscriptions.$inferInsert) =>
+  db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at } })
+
+export const deleteSubscription = (db: DbOrTx, userId: number, endpoint: string) =>
+  db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.user_id, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id })
+
+/** A push service answered that the subscription is gone (404, 410): deleted by its endpoint, whoever it belonged to. */
+export const forgetEndpoint = (db: DbOrTx, endpoint: string) => db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))
+
+export const subscriptionsOf = (db: DbOrTx, userId: number) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId))
+
+export async function subscriptionCount(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId))
+  return row?.n ?? 0
+}
+
+export const markSent = (db: DbOrTx, id: number, now: Date) => db.update(pushSubscriptions).set({ last_sent_at: now }).where(eq(pushSubscriptions.id, id))

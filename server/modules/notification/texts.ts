@@ -1,0 +1,114 @@
+import { CARRIERS, type CarrierCode } from '../../../contract/order'
+import type { Locale } from '../../../contract/constants'
+import type { Localized } from '../../../contract/localized'
+import type { NotificationPayload, NotificationStatus, NotificationType } from '../../../contract/notification'
+
+/** What a notification row keeps: the payload, with product names in every language. */
+export type StoredPayload = Omit<NotificationPayload, 'product_name'> & { product_name?: Localized }
+
+type Words = { title: Localized; content: (p: StoredPayload, locale: Locale) => Localized }
+
+const money = (n: number | undefined) => `NT$${(n ?? 0).toLocaleString('en-US')}`
+const carrierName = (code: string | undefined, locale: Locale) => (code && code in CARRIERS ? CARRIERS[code as CarrierCode].name[locale] : (code ?? ''))
+/** the reminder's deadline, in Taiwan time (the shop's) */
+const clock = (iso: string | undefined) => (iso ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Taipei' }).format(new Date(iso)) : '')
+const product = (p: StoredPayload, locale: Locale) => p.product_name?.[locale] ?? ''
+
+/** Titles and contents of each kind in the shop's three languages. */
+const WORDS: Record<NotificationType, Words> = {
+  order_paid: {
+    title: { zh_tw: '付款成功', en: 'Payment received', ja: 'お支払いを確認しました' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 已付款，我們會盡快為您出貨。`,
+      en: `Order ${p.order_no} is paid. We will ship it soon.`,
+      ja: `ご注文 ${p.order_no} のお支払いを確認しました。まもなく発送いたします。`,
+    }),
+  },
+  order_shipped: {
+    title: { zh_tw: '訂單已出貨', en: 'Your order has shipped', ja: 'ご注文の商品を発送しました' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 已由${carrierName(p.carrier, 'zh_tw')}寄出，追蹤編號 ${p.tracking_no}。`,
+      en: `Order ${p.order_no} is on its way with ${carrierName(p.carrier, 'en')}, tracking number ${p.tracking_no}.`,
+      ja: `ご注文 ${p.order_no} を${carrierName(p.carrier, 'ja')}で発送しました。追跡番号 ${p.tracking_no}。`,
+    }),
+  },
+  order_delivered: {
+    title: { zh_tw: '訂單已送達', en: 'Your order was delivered', ja: 'ご注文の商品が配達されました' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 已送達，歡迎留下您的評價。`,
+      en: `Order ${p.order_no} was delivered. We would love your review.`,
+      ja: `ご注文 ${p.order_no} が配達されました。ぜひレビューをお寄せください。`,
+    }),
+  },
+  payment_failed: {
+    title: { zh_tw: '付款失敗', en: 'Payment failed', ja: 'お支払いができませんでした' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 付款未成功，請重新付款。`,
+      en: `The payment for order ${p.order_no} did not go through. Please pay again.`,
+      ja: `ご注文 ${p.order_no} のお支払いが完了しませんでした。もう一度お支払いください。`,
+    }),
+  },
+  payment_reminder: {
+    title: { zh_tw: '訂單即將取消', en: 'Your order will be cancelled soon', ja: 'まもなくご注文がキャンセルされます' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 尚未付款，將於 ${clock(p.pay_before)}（台灣時間）自動取消。`,
+      en: `Order ${p.order_no} is not paid yet and will be cancelled at ${clock(p.pay_before)} (Taiwan time).`,
+      ja: `ご注文 ${p.order_no} は未払いのため、${clock(p.pay_before)}（台湾時間）に自動でキャンセルされます。`,
+    }),
+  },
+  favourite_restock: {
+    title: { zh_tw: '收藏商品到貨了', en: 'A favourite is back in stock', ja: 'お気に入りの商品が再入荷しました' },
+    content: (p) => ({
+      zh_tw: `${product(p, 'zh_tw')} 已重新到貨，數量有限。`,
+      en: `${product(p, 'en')} is back in stock. Quantities are limited.`,
+      ja: `${product(p, 'ja')}が再入荷しました。数量限定です。`,
+    }),
+  },
+  favourite_price_drop: {
+    title: { zh_tw: '收藏商品降價了', en: 'A favourite costs less now', ja: 'お気に入りの商品が値下がりしました' },
+    content: (p) => ({
+      zh_tw: `${product(p, 'zh_tw')} 從 ${money(p.old_price)} 降到 ${money(p.new_price)}。`,
+      en: `${product(p, 'en')} is now ${money(p.new_price)} (was ${money(p.old_price)}).`,
+      ja: `${product(p, 'ja')}が${money(p.old_price)}から${money(p.new_price)}になりました。`,
+    }),
+  },
+  referral_joined: {
+    title: { zh_tw: '好友加入了', en: 'A friend joined', ja: 'お友だちが登録しました' },
+    content: (p) => ({
+      zh_tw: `${p.friend_name} 使用您的推薦碼加入了會員。`,
+      en: `${p.friend_name} joined with your referral code.`,
+      ja: `${p.friend_name}さんがあなたの紹介コードで登録しました。`,
+    }),
+  },
+}
+
+export const KIND_NAMES: Record<NotificationType, Localized> = {
+  order_paid: { zh_tw: '訂單付款成功', en: 'Order paid', ja: 'お支払い完了' },
+  order_shipped: { zh_tw: '訂單出貨', en: 'Order shipped', ja: '発送' },
+  order_delivered: { zh_tw: '訂單送達', en: 'Order delivered', ja: '配達完了' },
+  payment_failed: { zh_tw: '付款失敗', en: 'Payment failed', ja: 'お支払いの失敗' },
+  payment_reminder: { zh_tw: '未付款訂單提醒', en: 'Unpaid order reminder', ja: '未払いのご注文のお知らせ' },
+  favourite_restock: { zh_tw: '收藏商品到貨', en: 'Favourite back in stock', ja: 'お気に入りの再入荷' },
+  favourite_price_drop: { zh_tw: '收藏商品降價', en: 'Favourite price drop', ja: 'お気に入りの値下げ' },
+  referral_joined: { zh_tw: '好友加入', en: 'Friend joined', ja: 'お友だちの登録' },
+}
+
+export const STATUS_NAMES: Record<NotificationStatus, Localized> = {
+  unread: { zh_tw: '未讀', en: 'Unread', ja: '未読' },
+  read: { zh_tw: '已讀', en: 'Read', ja: '既読' },
+}
+
+/** The title and content of a notification in one language. */
+export function wordsOf(type: NotificationType, payload: StoredPayload, locale: Locale) {
+  const words = WORDS[type]
+  return { title: words.title[locale], content: words.content(payload, locale)[locale] }
+}
+
+/** The payload as the API shows it: the product's name in the reader's language. */
+export const payloadFor = (payload: StoredPayload, locale: Locale): NotificationPayload => {
+  const { product_name, ...rest } = payload
+  return product_name ? { ...rest, product_name: product_name[locale] } : rest
+}
+
+/** The shop's path in a language: zh-TW has no prefix, English /en, Japanese /ja. */
+export const localePath = (locale: Locale, path: string) => (locale === 'zh_tw' ? path : `/${locale}${path === '/' ? '' : path}`)
