@@ -40,6 +40,8 @@ export async function startPushService() {
 
   const browsers = new Map<string, ReturnType<typeof browserKeys>>()
   const received: ReceivedPush[] = []
+  /** requests left without an answer ('hang') */
+  const hanging: string[] = []
   const waiters: (() => void)[] = []
   let respond: (path: string) => number | 'hang' = () => 201
 
@@ -48,7 +50,10 @@ export async function startPushService() {
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const status = respond(req.url ?? '/')
-      if (status === 'hang') return
+      if (status === 'hang') {
+        hanging.push(req.url ?? '/')
+        return
+      }
       if (status === 201) {
         const browser = browsers.get(req.url ?? '')
         const plain = browser ? (ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth.toString('base64url') }) as Buffer) : Buffer.from('{}')
@@ -63,7 +68,10 @@ export async function startPushService() {
 
   return {
     host: `127.0.0.1:${port}`,
+    /** the certificate, for a shop in another process (NODE_EXTRA_CA_CERTS) */
+    certPem: cert.toString('utf8'),
     received,
+    hanging,
     /** a new browser: its subscription (PushSubscription.toJSON()) at a path of its own */
     subscription(name: string) {
       const browser = browserKeys()
@@ -73,11 +81,12 @@ export async function startPushService() {
     answer(fn: (path: string) => number | 'hang') {
       respond = fn
     },
-    /** resolves once `count` messages have been accepted */
-    async until(count: number, timeoutMs = 10_000) {
+    /** resolves once `count` messages (to `path`, when given) have been accepted */
+    async until(count: number, timeoutMs = 10_000, path?: string) {
       const deadline = Date.now() + timeoutMs
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`push service received ${received.length} of ${count}`)
+      const seen = () => (path ? received.filter((p) => p.path === path).length : received.length)
+      while (seen() < count) {
+        if (Date.now() > deadline) throw new Error(`push service received ${seen()} of ${count}`)
         await new Promise<void>((resolve) => {
           waiters.push(resolve)
           setTimeout(resolve, 100)
@@ -85,6 +94,10 @@ export async function startPushService() {
       }
       return received
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
