@@ -69,6 +69,15 @@ describe.each(targets)('housekeeping on $kind', (target) => {
       { user_id: userId, email: 'old@example.com', outcome: 'FAILED', created_at: ago(31) },
       { user_id: userId, email: 'new@example.com', outcome: 'FAILED', created_at: ago(1) },
     ])
+    const [note] = await db
+      .insert(schema.notifications)
+      .values({ user_id: userId, type: 'order_paid', payload: { order_no: 'x' }, url: null, dedupe_key: 'keeper', created_at: ago(40) })
+      .returning()
+    await db.insert(schema.notificationDeliveries).values([
+      { notification_id: note!.id, channel: 'realtime', due_at: ago(40), done_at: ago(31) },
+      // done lately: kept
+      { notification_id: note!.id, channel: 'push', due_at: ago(40), done_at: ago(1) },
+    ])
   })
   afterAll(() => database?.close())
 
@@ -91,6 +100,7 @@ describe.each(targets)('housekeeping on $kind', (target) => {
       stripe_events: 1,
       trusted_devices: 1,
       login_attempts: 1,
+      notification_deliveries: 1,
     })
     expect(await remaining('rate_limits', 'key')).toEqual(['new'])
     expect(await remaining('sign_in_locks', 'key')).toEqual(['locked', 'new'])
@@ -102,6 +112,9 @@ describe.each(targets)('housekeeping on $kind', (target) => {
     expect(await remaining('stripe_events', 'id')).toEqual(['new'])
     expect(await remaining('trusted_devices', 'token_hash')).toEqual(['new'])
     expect(await remaining('login_attempts', 'email')).toEqual(['new@example.com'])
+    expect(await remaining('notification_deliveries', 'channel')).toEqual(['push'])
+    // the notification itself stays: it is the member's message centre
+    expect(await remaining('notifications', 'dedupe_key')).toEqual(['keeper'])
     // a second pass finds nothing more
     expect(Object.values(await keeper.run()).every((n) => n === 0)).toBe(true)
   })
