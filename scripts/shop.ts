@@ -8,13 +8,15 @@
  *   order:show NO                         (the order and its events)
  *
  * The database is DATABASE_URL, or the embedded PGlite under DATA_DIR. PGlite serves one process
- * at a time, so with it the shop must be stopped first: the command checks HOST:PORT and refuses
- * while the shop answers there. Payments go to Stripe when STRIPE_* is set; otherwise to the
+ * at a time: when the shop answers at HOST:PORT on PGlite, ship, complete and cancel go through
+ * its operator API (key: OPERATOR_KEY or DATA_DIR/operator-key.json), and order:show asks for
+ * the shop to be stopped. Payments go to Stripe when STRIPE_* is set; otherwise to the
  * sandbox of the shop running at HOST:PORT (Postgres), or, when no shop runs, to the sandbox
  * opened by this command from DATA_DIR: its webhooks then wait there until the shop starts.
  */
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -59,10 +61,32 @@ const shopRunning = await fetch(`${shopUrl}/api/v1/health`, { signal: AbortSigna
   (r) => r.ok,
   () => false,
 )
+/** A running shop on the embedded database is asked over its operator API (the same order service). */
+async function throughRunningShop() {
+  const key = config.operatorKey ?? (JSON.parse(await readFile(path.join(config.dataDir, 'operator-key.json'), 'utf8')) as { key: string }).key
+  const action = command!.slice('order:'.length)
+  const body = action === 'ship' ? { tracking: values.tracking!.trim(), carrier: values.carrier } : { reason: values.reason?.trim() || undefined }
+  const res = await fetch(`${shopUrl}/api/v1/operator/orders/${encodeURIComponent(no!)}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-localization': 'en' },
+    body: JSON.stringify(body),
+  })
+  const answer = (await res.json()) as { data?: Awaited<ReturnType<typeof shipOrder>>; error?: { code: string; message: string; detail: unknown } }
+  if (!res.ok || !answer.data) {
+    process.stderr.write(`${answer.error?.code ?? res.status}: ${answer.error?.message ?? ''} ${JSON.stringify(answer.error?.detail ?? {})}\n`)
+    process.exit(1)
+  }
+  const order = answer.data
+  console.log(`${order.no}: ${order.order_status}, payment ${order.payment_status}${order.refund ? `, refund ${order.refund.status} NT$${order.refund.amount}` : ''} (through the running shop at ${shopUrl})`)
+  if (order.shipment.tracking_url) console.log(`tracking: ${order.shipment.carrier?.name} ${order.shipment.tracking_no} ${order.shipment.tracking_url}`)
+  process.exit(0)
+}
+
+if (shopRunning && !config.databaseUrl && command !== 'order:show') await throughRunningShop()
 if (shopRunning && !config.databaseUrl) {
   process.stderr.write(
     `The shop at ${shopUrl} is running on the embedded database (${path.join(config.dataDir, 'pglite')}), which one process uses at a time.\n` +
-      'Stop the shop, run this command, then start the shop again; or run the shop on Postgres (DATABASE_URL), where this command works while it runs.\n',
+      'Stop the shop to show an order\'s events; or run the shop on Postgres (DATABASE_URL), where this command works while it runs.\n',
   )
   process.exit(75)
 }
