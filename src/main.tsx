@@ -10,6 +10,7 @@ import { localeFromPathname } from './lib/locale'
 import { createQueryClient } from './lib/query-client'
 import { persistQueries } from './lib/query-persistence'
 import { startPwa } from './lib/pwa'
+import { markVisit } from './lib/visits'
 import { createAppRouter } from './router'
 import './ui/styles/global.css'
 
@@ -22,18 +23,23 @@ const onCaughtError: RootOptions['onCaughtError'] = (error, info) => {
 async function start() {
   // a missing currency cookie, or one another site on the domain left, becomes the shop's
   shopCurrency()
+  markVisit()
   installChunkReloadGuard()
   // check a stored sign-in while the language loads; the root route waits for it
   void authGate.ready()
   const queryClient = createQueryClient()
+  const app: { router?: ReturnType<typeof createAppRouter> } = {}
   startPwa({
     // the service worker refreshed a catalogue answer that changed: show the new one
     onCatalogueUpdated: () => void queryClient.invalidateQueries({ queryKey: ['catalog'] }),
+    // a notification clicked while the shop is open: show its page without reloading the app
+    onNavigate: (url) => (app.router ? void app.router.navigate({ href: url }) : location.assign(url)),
   })
   // Activate the page's language before the first render: I18nProvider renders nothing without one.
   // Pages seen before come back from IndexedDB before the first loader runs, for offline use.
   await Promise.all([activateLocale(localeFromPathname(location.pathname)), persistQueries(queryClient)])
   const router = createAppRouter(queryClient, authGate)
+  app.router = router
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   createRoot(container, { onCaughtError }).render(

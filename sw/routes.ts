@@ -12,6 +12,8 @@ export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   /** worker -> pages: a catalogue answer changed; `url` says which */
   catalogueUpdated: 'CATALOGUE_UPDATED',
+  /** worker -> page: a notification was clicked; `url` is the shop path (with its language prefix) to show */
+  navigate: 'NAVIGATE',
 } as const
 
 /** Catalogue reads of the API: products, categories, trend cities and groups, the shop's public settings. */

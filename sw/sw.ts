@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { listenForNotifications } from './notifications'
 import { CACHE_NAMES, SW_MESSAGES, isCatalogueRequest, localizedCacheKey } from './routes'
 
 declare let self: ServiceWorkerGlobalScope
@@ -97,6 +98,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   // The page asks for this when the shopper accepts the update; never on our own.
   if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting()
 })
+
+// Web push and clicks on notifications (the shop's messages, issue 11)
+listenForNotifications()
 
 // The first worker takes over the page that installed it, so that visit is already kept for
 // offline use. Later versions wait until the shopper reloads (see src/lib/pwa.ts).

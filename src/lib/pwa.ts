@@ -29,7 +29,7 @@ let installPrompt: BeforeInstallPromptEvent | undefined
  * report: a waiting update, catalogue answers that changed, the install prompt. Call once, early:
  * `beforeinstallprompt` fires only once per page.
  */
-export function startPwa({ onCatalogueUpdated }: { onCatalogueUpdated: (url: string) => void }): void {
+export function startPwa({ onCatalogueUpdated, onNavigate }: { onCatalogueUpdated: (url: string) => void; onNavigate: (url: string) => void }): void {
   pwa.standalone = matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true
   pwa.ios = /iphone|ipad|ipod/i.test(navigator.userAgent) && !/crios|fxios|edgios/i.test(navigator.userAgent)
   window.addEventListener('beforeinstallprompt', (event) => {
@@ -44,6 +44,8 @@ export function startPwa({ onCatalogueUpdated }: { onCatalogueUpdated: (url: str
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; url?: string }>) => {
     if (event.data?.type === SW_MESSAGES.catalogueUpdated && event.data.url) onCatalogueUpdated(event.data.url)
+    // a notification was clicked: the worker (sw/notifications.ts) checked that the path is the shop's
+    if (event.data?.type === SW_MESSAGES.navigate && event.data.url?.startsWith('/') && !event.data.url.startsWith('//')) onNavigate(event.data.url)
   })
   workbox = new Workbox('/sw.js')
   // 'waiting' fires for an update found now and for one left waiting by an earlier visit

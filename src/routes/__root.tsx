@@ -12,6 +12,7 @@ import { RouteError } from '../ui/route-error'
 import { OfflineBanner } from '../ui/offline-banner'
 import { Toaster } from '../ui/toaster'
 import { UpdatePrompt } from '../ui/update-prompt'
+import { NotificationSlots } from './-notification-slots'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -50,7 +51,9 @@ function Root() {
       <a className="skip-link" href="#main">
         {t`Skip to main content`}
       </a>
-      <Outlet />
+      <NotificationSlots>
+        <Outlet />
+      </NotificationSlots>
       <AuthOverlays
         providers={config?.auth.providers ?? []}
         lockMinutes={config?.auth.lock_minutes ?? 15}

@@ -9,6 +9,9 @@ import './header.css'
 
 export type ShopInfo = PublicConfig['shop']
 
+/** The header's messages entry (icon, unread count, dropdown) for members, given by the app; drawn in the header's tone. */
+export const HeaderMessagesSlot = createContext<((tone: 'light' | 'dark') => ReactNode) | null>(null)
+
 /** The header's cart entry (icon, count, dropdown), given by the app; drawn in the header's tone. */
 export const HeaderCartSlot = createContext<((tone: 'light' | 'dark') => ReactNode) | null>(null)
 
@@ -29,6 +32,7 @@ export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = 
   const { t } = useLingui()
   const light = overlay && !fixed
   const cart = useContext(HeaderCartSlot)
+  const messages = useContext(HeaderMessagesSlot)
   return (
     <header className={`site-header${overlay ? ' site-header--overlay' : ''}${fixed ? ' is-fixed' : ''} ${className}`}>
       <div className="container site-header__inner">
@@ -45,6 +49,7 @@ export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = 
             </a>
           ) : null}
           <LanguageMenu tone={light ? 'light' : 'dark'} compact />
+          {messages?.(light ? 'light' : 'dark')}
           {cart?.(light ? 'light' : 'dark')}
           {account?.(light ? 'light' : 'dark')}
         </div>

@@ -16,10 +16,14 @@ interface MobileDockProps {
 /** Entries the app adds after search (favourites, cart); each should use `mobile-dock__item`. */
 export const DockEntriesSlot = createContext<ReactNode>(null)
 
-/** Phone and tablet navigation: home, products, search, the app's entries (favourites, cart), then the account. */
+/** The members' messages entry with its unread count, before the account; should use `mobile-dock__item`. */
+export const DockMessagesSlot = createContext<ReactNode>(null)
+
+/** Phone and tablet navigation: home, products, search, the app's entries (favourites, cart), messages, then the account. */
 export function MobileDock({ searchOpen, searchPanelId, onToggleSearch, children }: MobileDockProps) {
   const { t } = useLingui()
   const entries = useContext(DockEntriesSlot)
+  const messages = useContext(DockMessagesSlot)
   const locale = useLocalePrefix()
   return (
     <nav className="mobile-dock" aria-label={t`Quick navigation`}>
@@ -36,6 +40,7 @@ export function MobileDock({ searchOpen, searchPanelId, onToggleSearch, children
         <span>{t`Search`}</span>
       </button>
       {entries}
+      {messages}
       {children}
     </nav>
   )

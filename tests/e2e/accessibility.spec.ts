@@ -3,6 +3,7 @@ import { apiToken, expect, expectAccessible, findProduct, test, tr, type UiLocal
 import { authDialog, createMember, EXPECTED_API_ERRORS, openAuthModal, pathIn, signIn } from './support/accounts'
 import { cartControl } from './support/cart'
 import { addToServerCart, pricedStock, TAIPEI_RECIPIENT } from './support/checkout'
+import { newestNotification, paidOrder } from './support/notifications'
 
 // Every page type in the three languages at phone width, and in the default language (zh-TW) at
 // desktop width: axe-core finds no serious or critical violation. The rules axe checks that depend
@@ -160,5 +161,24 @@ test('member pages: favourites, profile, orders, checkout, payment and order det
   })
   await checkInEachLanguage(page, `/purchase/${no}`, async (locale) => {
     await expect(main(page).getByRole('heading', { name: tr(locale, 'Ordered items') })).toBeVisible()
+  })
+})
+
+test('member pages: messages and notification settings', async ({ page, request }) => {
+  const member = await createMember(request)
+  const token = await apiToken(request, member)
+  // a paid order leaves an unread message, so the list shows how unread ones look
+  await paidOrder(page, token, member)
+  await newestNotification(request, token, 'order_paid')
+  await page.goto('/en')
+  await signIn(page, 'en', member)
+
+  await checkInEachLanguage(page, '/user/message', async (locale) => {
+    await expect(h1(page)).toHaveText(tr(locale, 'Messages'))
+    await expect(main(page).getByRole('listitem').first()).toBeVisible()
+  })
+  await checkInEachLanguage(page, '/user/notification', async (locale) => {
+    await expect(h1(page)).toHaveText(tr(locale, 'Notification settings'))
+    await expect(main(page).getByRole('group', { name: tr(locale, 'Quiet hours') })).toBeVisible()
   })
 })

@@ -128,6 +128,17 @@ const BLOCKING_IMPACTS: ImpactValue[] = ['serious', 'critical']
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  // colours are judged as they end up: a dialog fading in has its text half-blended for a moment,
+  // which a loaded machine can catch. Finite animations and transitions are awaited; endless ones
+  // (spinners) are not.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }))
   const blocking = results.violations
     .filter((violation) => violation.impact && BLOCKING_IMPACTS.includes(violation.impact))

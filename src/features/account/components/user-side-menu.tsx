@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import type { AuthUser, SocialProvider } from '../../../../contract/auth'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { AlertIcon, ChevronDownIcon, KeyIcon, LogoutIcon, ShieldCheckIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { AlertIcon, BellIcon, ChevronDownIcon, KeyIcon, LogoutIcon, MailIcon, ShieldCheckIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import './user-side-menu.css'
 
 interface UserSideMenuProps {
@@ -31,7 +31,7 @@ const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-wi
 
 /**
  * The member area's menu: who is signed in and how, then the sections that exist today. Sections
- * of later work (favourites, orders, comments, messages, notifications) join when they exist.
+ * of later work (comments) join when they exist.
  */
 export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
   const { t } = useLingui()
@@ -91,6 +91,18 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
             <Link to="/{-$locale}/user/order" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
               <OrderIcon />
               {t`My orders`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/{-$locale}/user/message" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <MailIcon size={20} />
+              {t`Messages`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/{-$locale}/user/notification" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <BellIcon size={20} />
+              {t`Notification settings`}
             </Link>
           </li>
           {user.has_password ? (

@@ -7,6 +7,7 @@ import type { AuthUser, LoginResult } from '../../../../contract/auth'
 import { homeOf, safeRedirectPath } from '../../../lib/guards'
 import { useLocale } from '../../../lib/i18n'
 import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { runBeforeSignOut } from '../../../lib/sign-out-tasks'
 import { logout } from '../api/logout'
 import { getUser } from '../api/get-user'
 import { closeAuthModal, openVerifyEmailModal } from '../stores/auth-modal-store'
@@ -56,6 +57,8 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   const locale = useLocale()
   return async () => {
+    // e.g. this device's push subscription is forgotten by the server while the token still works
+    await runBeforeSignOut()
     try {
       await logout(locale)
     } catch {

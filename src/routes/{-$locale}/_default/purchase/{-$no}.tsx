@@ -3,7 +3,10 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { ORDER_NO_PATTERN, type Order } from '../../../../../contract/order'
+import { useSession } from '../../../../features/auth/components/use-session'
+import { PushPrompt } from '../../../../features/notifications/components/push-prompt'
 import { useOrder } from '../../../../features/orders/api/get-order'
+import { useShopConfig } from '../../../../features/shop/api/get-shop-config'
 import { OrderComplete } from '../../../../features/orders/components/order-complete'
 import { isApiError } from '../../../../lib/api-client'
 import { requireAccess } from '../../../../lib/guards'
@@ -12,6 +15,7 @@ import { toast } from '../../../../lib/toast'
 import { ErrorView } from '../../../../ui/error-view'
 import { PageSkeleton } from '../../../../ui/page-skeleton'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { vapidKeyOf } from '../../../-notification-slots'
 
 /** After this long the page says the payment is still being processed instead of "a few seconds". */
 const SLOW_MS = 20_000
@@ -83,5 +87,21 @@ function PurchasedOrder({ no }: { no: string }) {
     )
   }
   if (!order) return <PageSkeleton />
-  return <OrderComplete order={order} confirming={confirming} slow={slow} />
+  return (
+    <>
+      {order.order_status === 'PROCESSING' ? <ShippingPrompt /> : null}
+      <OrderComplete order={order} confirming={confirming} slow={slow} />
+    </>
+  )
+}
+
+/** An order just placed is the moment to offer 'Tell me when it ships' (issue 11). */
+function ShippingPrompt() {
+  const { signedIn } = useSession()
+  const { data: config } = useShopConfig()
+  return (
+    <div className="container">
+      <PushPrompt reason="shipping" signedIn={signedIn} vapidPublicKey={vapidKeyOf(config)} />
+    </div>
+  )
 }

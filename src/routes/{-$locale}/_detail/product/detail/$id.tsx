@@ -10,11 +10,15 @@ import { ProductGallery } from '../../../../../features/catalog/components/produ
 import { ProductRow, ProductRowSkeleton } from '../../../../../features/catalog/components/product-grid'
 import { ProductSummary } from '../../../../../features/catalog/components/product-summary'
 import { ProductDetailSearchSchema } from '../../../../../features/catalog/product-search-schema'
+import { useSession } from '../../../../../features/auth/components/use-session'
+import { PushPrompt } from '../../../../../features/notifications/components/push-prompt'
+import { useShopConfig } from '../../../../../features/shop/api/get-shop-config'
 import { isApiError } from '../../../../../lib/api-client'
 import { useLocalePrefix } from '../../../../../lib/i18n'
 import { Breadcrumb } from '../../../../../ui/breadcrumb'
 import { useDocumentTitle } from '../../../../../ui/use-document-title'
 import { ProductFavourite } from '../../../../-cart-slots'
+import { vapidKeyOf } from '../../../../-notification-slots'
 import '../../../../../features/catalog/components/product-page.css'
 
 const productId = (raw: string): number => (/^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : NaN)
@@ -89,6 +93,7 @@ function ProductDetailPage() {
           }
         />
       </div>
+      {product.sold_out && product.is_favorite ? <RestockPrompt /> : null}
       <section className="section product-page__description" aria-labelledby="description">
         <h2 id="description" className="section-title">
           {t`Description`}
@@ -98,6 +103,13 @@ function ProductDetailPage() {
       <Recommendations id={product.id} categoryId={category?.id} />
     </div>
   )
+}
+
+/** A sold-out favourite: the moment to offer 'Tell me when it is back' (issue 11). */
+function RestockPrompt() {
+  const { signedIn } = useSession()
+  const { data: config } = useShopConfig()
+  return <PushPrompt reason="restock" signedIn={signedIn} vapidPublicKey={vapidKeyOf(config)} />
 }
 
 function DetailSkeleton() {

@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../../../../contract/notification'
+import { MessageList } from '../../../../features/notifications/components/message-list'
+import { optionalSearchChoice } from '../../../../lib/search-params'
+import { Pagination } from '../../../../ui/pagination'
+import { useDocumentTitle } from '../../../../ui/use-document-title'
+
+// a hand-typed or stale address falls back to all messages and the first page
+const MessagesSearchSchema = v.object({
+  type: optionalSearchChoice(NOTIFICATION_TYPES),
+  status: optionalSearchChoice(NOTIFICATION_STATUSES),
+  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined),
+})
+
+/** The member's messages (issue 11): all of them, newest first, by kind and status, paged. */
+export const Route = createFileRoute('/{-$locale}/_user/user/message')({
+  validateSearch: MessagesSearchSchema,
+  // no loader: the list shows what the device kept (offline too) while it asks again
+  component: MessagesPage,
+})
+
+function MessagesPage() {
+  const { t } = useLingui()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  useDocumentTitle(t`Messages`)
+  return (
+    <MessageList
+      filter={search}
+      onFilterChange={(filter) => void navigate({ search: { type: filter.type, status: filter.status }, replace: true, resetScroll: false })}
+      renderPagination={(page) => (
+        <Pagination
+          page={page.current_page}
+          lastPage={page.last_page}
+          renderLink={(target, content, attrs) => (
+            <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
+              {content}
+            </Link>
+          )}
+        />
+      )}
+    />
+  )
+}
