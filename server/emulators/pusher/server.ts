@@ -32,15 +32,21 @@ interface Connection {
   id: string
   ws: WebSocket
   channels: Set<string>
-  /** presence channels: the member this connection joined as */
-  presence: Map<string, { user_id: string; user_info?: unknown }>
+  /** presence channels: the member this connection joined as (made on the first presence subscription) */
+  presence?: Map<string, { user_id: string; user_info?: unknown }>
   lastSeen: number
   pingSentAt?: number
-  clientEvents: { second: number; count: number }
+  /** made on the first client event */
+  clientEvents?: { second: number; count: number }
 }
 
 /** What a delivery answers: how many connections it reached. */
 export type Publish = (channels: string[], event: string, data: string, exceptSocketId?: string) => number
+
+/** one listener for every socket, not a closure each */
+function terminate(this: WebSocket) {
+  this.terminate()
+}
 
 /**
  * A Pusher protocol 7 server on the shop's own port: pusher-js (and laravel-echo over it) connect
@@ -106,11 +112,11 @@ export class PusherServer {
     if (!/^\d{1,3}$/.test(protocol)) return this.refuse(ws, CLOSE.INVALID_VERSION, 'Invalid version string format')
     if (Number(protocol) < 5 || Number(protocol) > 7) return this.refuse(ws, CLOSE.UNSUPPORTED_PROTOCOL, `Unsupported protocol version ${protocol}`)
     if (this.connections.size >= this.maxConnections) return this.refuse(ws, CLOSE.OVER_CAPACITY, 'Over capacity')
-    const connection: Connection = { id: newSocketId(), ws, channels: new Set(), presence: new Map(), lastSeen: Date.now(), clientEvents: { second: 0, count: 0 } }
+    const connection: Connection = { id: newSocketId(), ws, channels: new Set(), presence: undefined, lastSeen: Date.now(), pingSentAt: undefined, clientEvents: undefined }
     this.connections.set(connection.id, connection)
     ws.on('message', (raw, isBinary) => this.receive(connection, raw as Buffer, isBinary))
     ws.on('close', () => this.drop(connection))
-    ws.on('error', () => ws.terminate())
+    ws.on('error', terminate)
     this.send(connection, { event: 'pusher:connection_established', data: JSON.stringify({ socket_id: connection.id, activity_timeout: this.activityTimeoutSeconds }) })
   }
 
@@ -190,12 +196,12 @@ export class PusherServer {
       subscribers.add(connection)
       return this.send(connection, { event: 'pusher_internal:subscription_succeeded', channel, data: '{}' })
     }
-    const isNewMember = ![...subscribers].some((other) => other.presence.get(channel)?.user_id === member.user_id)
-    connection.presence.set(channel, member)
+    const isNewMember = ![...subscribers].some((other) => other.presence?.get(channel)?.user_id === member.user_id)
+    ;(connection.presence ??= new Map()).set(channel, member)
     subscribers.add(connection)
     const hash: Record<string, unknown> = {}
     for (const other of subscribers) {
-      const m = other.presence.get(channel)
+      const m = other.presence?.get(channel)
       if (m) hash[m.user_id] = m.user_info ?? null
     }
     this.send(connection, { event: 'pusher_internal:subscription_succeeded', channel, data: JSON.stringify({ presence: { ids: Object.keys(hash), hash, count: Object.keys(hash).length } }) })
@@ -206,9 +212,9 @@ export class PusherServer {
     if (!connection.channels.delete(channel)) return
     const subscribers = this.channels.get(channel)
     subscribers?.delete(connection)
-    const member = connection.presence.get(channel)
-    connection.presence.delete(channel)
-    if (member && subscribers && ![...subscribers].some((other) => other.presence.get(channel)?.user_id === member.user_id)) {
+    const member = connection.presence?.get(channel)
+    connection.presence?.delete(channel)
+    if (member && subscribers && ![...subscribers].some((other) => other.presence?.get(channel)?.user_id === member.user_id)) {
       this.deliver([channel], 'pusher_internal:member_removed', JSON.stringify({ user_id: member.user_id }))
     }
     if (subscribers?.size === 0) this.channels.delete(channel)
@@ -220,13 +226,13 @@ export class PusherServer {
     if (!isPrivate(channel) && !isPresence(channel)) return this.error(connection, null, 'Client events are only allowed on private and presence channels')
     if (event.length > LIMITS.eventNameLength) return this.error(connection, null, 'Event name too long')
     const second = Math.floor(Date.now() / 1000)
-    if (connection.clientEvents.second !== second) connection.clientEvents = { second, count: 0 }
-    if (++connection.clientEvents.count > LIMITS.clientEventsPerSecond) {
+    const counter = connection.clientEvents?.second === second ? connection.clientEvents : (connection.clientEvents = { second, count: 0 })
+    if (++counter.count > LIMITS.clientEventsPerSecond) {
       this.error(connection, CLOSE.CLIENT_EVENT_RATE_LIMIT, 'Client event rejected due to rate limit')
       return
     }
     const text = typeof data === 'string' ? data : JSON.stringify(data ?? {})
-    const member = connection.presence.get(channel)
+    const member = connection.presence?.get(channel)
     this.deliver([channel], event, text, connection.id, member?.user_id)
   }
 
