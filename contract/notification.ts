@@ -143,7 +143,14 @@ const base64url = (bytes: number, message: string) => v.pipe(v.string(message), 
 
 /** `PushSubscription.toJSON()` as the browser gives it. */
 export const PushSubscriptionInputSchema = v.object({
-  endpoint: v.pipe(v.string('endpoint is required'), v.maxLength(2048, 'endpoint is too long'), v.url('endpoint must be a URL'), v.startsWith('https://', 'endpoint must be an https URL')),
+  endpoint: v.pipe(
+    v.string('endpoint is required'),
+    v.maxLength(2048, 'endpoint is too long'),
+    // push services' endpoints are ASCII; other characters could outgrow the index on endpoints
+    v.regex(/^[\x21-\x7e]+$/, 'endpoint must be a URL'),
+    v.url('endpoint must be a URL'),
+    v.startsWith('https://', 'endpoint must be an https URL'),
+  ),
   expirationTime: v.optional(v.nullable(v.number())),
   keys: v.object({
     /** the browser's P-256 public key, uncompressed: 65 bytes */
@@ -155,6 +162,9 @@ export const PushSubscriptionInputSchema = v.object({
 export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInputSchema>
 
 export const PushUnsubscribeInputSchema = v.object({ endpoint: PushSubscriptionInputSchema.entries.endpoint })
+
+/** Browsers one member keeps push on at once; a new one beyond this replaces the oldest. */
+export const MAX_PUSH_DEVICES = 10
 
 /** What GET /config tells the PWA about web push. */
 export const PushConfigSchema = v.object({ vapid_public_key: v.string() })

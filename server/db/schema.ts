@@ -554,6 +554,8 @@ export const notificationDeliveries = pgTable(
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
+    /** push: the subscriptions that took it already (a retry sends only to the others) */
+    sent_to: integer('sent_to').array().notNull().default(sql`'{}'::integer[]`),
     done_at: timestamp('done_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -143,6 +143,8 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'endpoint must be an https URL': { zh_tw: 'endpoint 必須是 https 網址', ja: 'endpoint は https の URL で指定してください' },
   'p256dh must be a P-256 public key (65 bytes, base64url)': { zh_tw: 'p256dh 必須是 P-256 公開金鑰（65 位元組，base64url）', ja: 'p256dh は P-256 公開鍵（65 バイト、base64url）で指定してください' },
   'auth must be 16 bytes, base64url': { zh_tw: 'auth 必須是 16 位元組（base64url）', ja: 'auth は 16 バイト（base64url）で指定してください' },
+  'must be a tracking number': { zh_tw: '追蹤編號格式不正確', ja: '追跡番号の形式が正しくありません' },
+  'is too short': { zh_tw: '長度過短', ja: '短すぎます' },
   'The operator key is missing or wrong.': { zh_tw: '營運金鑰缺少或錯誤。', ja: 'オペレーターキーがないか、正しくありません。' },
 }
 

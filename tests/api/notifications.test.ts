@@ -294,4 +294,83 @@ describe.each(targets)('notifications on $kind', (target) => {
     push.answer(() => 201)
     shop.clock.offset = 0
   })
+
+  it('retries only the device that failed, gives up at once on a permanent refusal, and drops a push held past its time to live', async () => {
+    shop.clock.offset = taipei('12:00').getTime() - Date.now()
+    const m = await shop.member()
+    const good = push.subscription(`good-${target.kind}`)
+    const shaky = push.subscription(`shaky-${target.kind}`)
+    await m.call('POST', '/api/v1/push-subscription', good)
+    await m.call('POST', '/api/v1/push-subscription', shaky)
+    await deliver()
+    let shakyCalls = 0
+    push.answer((p) => (p === `/push/shaky-${target.kind}` && ++shakyCalls === 1 ? 502 : 201))
+    await paidOrder(m)
+    await deliver()
+    const pushRow = async () => {
+      const [row] = await shop.database.db.select().from(notifications).where(eq(notifications.user_id, m.id))
+      return (await shop.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notification_id, row!.id))).find((d) => d.channel === 'push')!
+    }
+    const first = await pushRow()
+    expect(first.done_at).toBeNull()
+    expect(first.sent_to).toHaveLength(1)
+    await shop.payments.dispatcher.runOnce(new Date(first.due_at.getTime() + 1))
+    expect((await pushRow()).done_at).not.toBeNull()
+    // the good device got it once, the shaky one once (after its retry)
+    expect(push.received.filter((r) => r.path === `/push/good-${target.kind}`)).toHaveLength(1)
+    expect(push.received.filter((r) => r.path === `/push/shaky-${target.kind}`)).toHaveLength(1)
+
+    // 403 (the keys changed): not better on a retry
+    push.answer((p) => (p === `/push/shaky-${target.kind}` ? 403 : 201))
+    const m2 = await shop.member()
+    await m2.call('POST', '/api/v1/push-subscription', push.subscription(`refused-${target.kind}`))
+    push.answer((p) => (p === `/push/refused-${target.kind}` ? 403 : 201))
+    await paidOrder(m2)
+    await deliver()
+    const [n2] = await shop.database.db.select().from(notifications).where(eq(notifications.user_id, m2.id))
+    const [d2] = (await shop.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notification_id, n2!.id))).filter((d) => d.channel === 'push')
+    expect(d2).toMatchObject({ attempts: 1 })
+    expect(d2!.done_at).not.toBeNull()
+    push.answer(() => 201)
+
+    // a payment failure at 23:00 waits for 08:00, when its hour to live is long over: not sent
+    const m3 = await shop.member()
+    await m3.call('POST', '/api/v1/push-subscription', push.subscription(`night-${target.kind}`))
+    shop.clock.offset = taipei('23:00').getTime() - Date.now()
+    const placed = await m3.checkout([shop.line('GEN-0001-A', 1)])
+    expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_chargeDeclined')).status).toBe(402)
+    await shop.settle()
+    expect((await list(m3)).data[0]).toMatchObject({ type: 'payment_failed' })
+    shop.clock.offset = new Date('2026-11-25T08:00:30+08:00').getTime() - Date.now()
+    await deliver()
+    const [n3] = await shop.database.db.select().from(notifications).where(eq(notifications.user_id, m3.id))
+    const [d3] = (await shop.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notification_id, n3!.id))).filter((d) => d.channel === 'push')
+    expect(d3).toMatchObject({ last_error: 'expired before it could be sent' })
+    expect(push.received.filter((r) => r.path === `/push/night-${target.kind}`)).toHaveLength(0)
+    shop.clock.offset = 0
+  })
+
+  it('keeps at most 10 devices a member (the oldest goes), refuses non-ASCII endpoints, and merges settings saved at once', async () => {
+    const m = await shop.member()
+    const endpoints: string[] = []
+    for (let i = 0; i < 11; i++) {
+      const sub = push.subscription(`many-${target.kind}-${i}`)
+      endpoints.push(sub.endpoint)
+      expect((await m.call('POST', '/api/v1/push-subscription', sub)).status).toBe(201)
+    }
+    const kept = await shop.database.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.user_id, m.id))
+    expect(kept).toHaveLength(10)
+    expect(kept.map((k) => k.endpoint)).not.toContain(endpoints[0])
+    const wide = push.subscription(`wide-${target.kind}`)
+    const refused = await m.call('POST', '/api/v1/push-subscription', { ...wide, endpoint: `${wide.endpoint}/${'抹'.repeat(1500)}` })
+    expect([refused.status, Object.keys(refused.body.error.detail)]).toEqual([400, ['endpoint']])
+
+    await Promise.all([
+      m.call('PUT', '/api/v1/user/notification-settings', { kinds: [{ type: 'favourite_restock', mode: 'off' }] }),
+      m.call('PUT', '/api/v1/user/notification-settings', { kinds: [{ type: 'referral_joined', mode: 'shop' }] }),
+    ])
+    const kinds = (await m.call('GET', '/api/v1/user/notification-settings')).body.data.kinds
+    expect(kinds.find((k: { type: string }) => k.type === 'favourite_restock').mode).toBe('off')
+    expect(kinds.find((k: { type: string }) => k.type === 'referral_joined').mode).toBe('shop')
+  })
 })

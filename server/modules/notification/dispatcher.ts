@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
 import { toNotification, toPushMessage } from './present'
-import { isAllowedEndpoint, sendPush, type VapidKeys } from './push'
+import { DELIVERY, isAllowedEndpoint, sendPush, type VapidKeys } from './push'
 import * as repo from './repo'
 
 export interface DispatcherDeps {
@@ -90,9 +90,9 @@ export class NotificationDispatcher {
     const now = this.deps.clock()
     if (delivery.attempts >= MAX_ATTEMPTS) {
       this.deps.logger.warn('notification delivery given up', { delivery: delivery.id, channel: delivery.channel, error })
-      return repo.finishDelivery(this.deps.db, delivery.id, now, `gave up: ${error}`)
+      return repo.finishDelivery(this.deps.db, delivery, now, `gave up: ${error}`)
     }
-    return repo.retryDelivery(this.deps.db, delivery.id, new Date(now.getTime() + backoffMs(delivery.attempts)), error)
+    return repo.retryDelivery(this.deps.db, delivery, new Date(now.getTime() + backoffMs(delivery.attempts)), error)
   }
 
   /** Real-time events go out in batches of 10 (Pusher's limit per batch call). */
@@ -106,7 +106,7 @@ export class NotificationDispatcher {
       try {
         if (events.length) await this.deps.publisher.triggerBatch(events)
         const now = this.deps.clock()
-        await Promise.all(chunk.map((d) => repo.finishDelivery(this.deps.db, d.id, now)))
+        await Promise.all(chunk.map((d) => repo.finishDelivery(this.deps.db, d, now)))
       } catch (error) {
         const message = (error as { status?: number }).status ? `real-time service answered ${(error as { status: number }).status}` : (error as Error).message
         for (const d of chunk) await this.fail(d, message)
@@ -116,22 +116,32 @@ export class NotificationDispatcher {
 
   private async push(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
     const now = this.deps.clock()
-    if (!row) return repo.finishDelivery(this.deps.db, delivery.id, now, 'notification deleted')
-    const message = toPushMessage(row.notification, row.locale)
-    const subscriptions = await repo.subscriptionsOf(this.deps.db, row.notification.user_id)
-    let failure: string | undefined
-    for (const subscription of subscriptions) {
-      if (!isAllowedEndpoint(subscription.endpoint, this.deps.pushServiceHosts)) {
-        await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
-        continue
-      }
-      // a retry sends to every browser again: one that had it already shows it once (the same tag replaces it)
-      const outcome = await sendPush(this.deps.vapid, subscription, message)
-      if (outcome.ok) await repo.markSent(this.deps.db, subscription.id, this.deps.clock())
-      else if (outcome.gone) await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
-      else failure = outcome.error
+    if (!row) return repo.finishDelivery(this.deps.db, delivery, now, 'notification deleted')
+    // held past its worth (by quiet hours, or retries): "will be cancelled at 23:30" is not sent at 08:00
+    if (now.getTime() - row.notification.created_at.getTime() > DELIVERY[row.notification.type].ttlSeconds * 1000) {
+      return repo.finishDelivery(this.deps.db, delivery, now, 'expired before it could be sent')
     }
+    const message = toPushMessage(row.notification, row.locale)
+    const subscriptions = (await repo.subscriptionsOf(this.deps.db, row.notification.user_id)).filter((s) => !delivery.sent_to.includes(s.id))
+    const failures = await Promise.all(
+      subscriptions.map(async (subscription) => {
+        if (!isAllowedEndpoint(subscription.endpoint, this.deps.pushServiceHosts)) {
+          await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
+          return undefined
+        }
+        const outcome = await sendPush(this.deps.vapid, subscription, message)
+        if (outcome.ok) {
+          // a retry sends only to the browsers that did not take it
+          await repo.recordSentTo(this.deps.db, delivery.id, subscription.id)
+          await repo.markSent(this.deps.db, subscription.id, this.deps.clock())
+          return undefined
+        }
+        if (outcome.gone) await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
+        return outcome.retry ? outcome.error : undefined
+      }),
+    )
+    const failure = failures.find((f) => f !== undefined)
     if (failure) return this.fail(delivery, failure)
-    return repo.finishDelivery(this.deps.db, delivery.id, this.deps.clock())
+    return repo.finishDelivery(this.deps.db, delivery, this.deps.clock())
   }
 }

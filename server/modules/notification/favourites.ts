@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { products, variants, wishlistItems } from '../../db/schema'
-import { notify } from './producer'
+import { notifyMany } from './producer'
 
 /** What members who favourited a product care about: whether it can be bought, and its lowest price. */
 export interface FavouriteState {
@@ -40,18 +40,25 @@ export async function notifyFavouriteChanges(tx: DbOrTx, before: Map<number, Fav
     const [product] = await tx.select({ name: products.name, images: products.images }).from(products).where(eq(products.id, productId))
     const fans = await tx.select({ userId: wishlistItems.user_id }).from(wishlistItems).where(eq(wishlistItems.product_id, productId))
     const common = { url: `/product/detail/${productId}`, image: product?.images[0] ?? null }
-    for (const { userId } of fans) {
-      if (restocked) {
-        await notify(tx, { ...common, userId, type: 'favourite_restock', payload: { product_id: productId, product_name: product?.name }, dedupeKey: `favourite_restock:${productId}:${userId}:${day(now)}` }, now)
-      }
-      if (cheaper) {
-        await notify(
-          tx,
-          { ...common, userId, type: 'favourite_price_drop', payload: { product_id: productId, product_name: product?.name, old_price: was.priceMin, new_price: is.priceMin }, dedupeKey: `favourite_price_drop:${productId}:${userId}:${is.priceMin}:${day(now)}` },
-          now,
-        )
-      }
-    }
+    // every fan in a few statements (notifyMany): this runs while the change holds its stock locks
+    await notifyMany(
+      tx,
+      fans.flatMap(({ userId }) => [
+        ...(restocked ? [{ ...common, userId, type: 'favourite_restock' as const, payload: { product_id: productId, product_name: product?.name }, dedupeKey: `favourite_restock:${productId}:${userId}:${day(now)}` }] : []),
+        ...(cheaper
+          ? [
+              {
+                ...common,
+                userId,
+                type: 'favourite_price_drop' as const,
+                payload: { product_id: productId, product_name: product?.name, old_price: was.priceMin, new_price: is.priceMin },
+                dedupeKey: `favourite_price_drop:${productId}:${userId}:${is.priceMin}:${day(now)}`,
+              },
+            ]
+          : []),
+      ]),
+      now,
+    )
   }
 }
 

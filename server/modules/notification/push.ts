@@ -35,7 +35,8 @@ export function isAllowedEndpoint(endpoint: string, hosts: readonly string[]) {
   const port = url.port
   return hosts.some((entry) => {
     const [name, entryPort = ''] = entry.toLowerCase().split(':') as [string, string?]
-    if (entryPort !== port) return false
+    // the URL parser drops the default port: host:443 and host are the same entry
+    if ((entryPort === '443' ? '' : entryPort) !== port) return false
     return name.startsWith('*.') ? host.endsWith(name.slice(1)) && host.length > name.length - 1 : host === name
   })
 }
@@ -71,9 +72,13 @@ export interface PushMessage {
   lang: string
 }
 
-export type PushOutcome = { ok: true } | { ok: false; gone: boolean; error: string }
+export type PushOutcome = { ok: true } | { ok: false; gone: boolean; retry: boolean; error: string }
 
-/** Sends one encrypted message (aes128gcm) with web-push; a 404 or 410 means the subscription is gone for good. */
+/**
+ * Sends one encrypted message (aes128gcm) with web-push. A 404 or 410 means the subscription is
+ * gone for good; another 4xx (403 after a key change, 400, 413) will not get better by trying
+ * again, a 429, a 5xx or no answer may.
+ */
 export async function sendPush(keys: VapidKeys, subscription: { endpoint: string; p256dh: string; auth: string }, message: PushMessage): Promise<PushOutcome> {
   const delivery = DELIVERY[message.type]
   try {
@@ -87,6 +92,8 @@ export async function sendPush(keys: VapidKeys, subscription: { endpoint: string
     return { ok: true }
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode
-    return { ok: false, gone: status === 404 || status === 410, error: status ? `push service answered ${status}` : (error as Error).message }
+    const gone = status === 404 || status === 410
+    const retry = status === undefined || status === 429 || status >= 500
+    return { ok: false, gone, retry, error: status ? `push service answered ${status}` : (error as Error).message }
   }
 }

@@ -18,20 +18,48 @@ export async function preferencesOf(db: DbOrTx, userId: number): Promise<Prefere
   return { modes: row.modes, quiet: { enabled: row.quiet_enabled, start: row.quiet_start, end: row.quiet_end, time_zone: row.time_zone } }
 }
 
-export const savePreferences = (db: DbOrTx, userId: number, prefs: Preferences, now: Date) => {
-  const values = { modes: prefs.modes, quiet_enabled: prefs.quiet.enabled, quiet_start: prefs.quiet.start, quiet_end: prefs.quiet.end, time_zone: prefs.quiet.time_zone, updated_at: now }
-  return db
-    .insert(notificationPreferences)
-    .values({ user_id: userId, ...values })
-    .onConflictDoUpdate({ target: notificationPreferences.user_id, set: values })
+/** Preferences of several members at once (absent: the defaults). */
+export async function preferencesOfMany(db: DbOrTx, userIds: number[]): Promise<Map<number, Preferences>> {
+  const rows = userIds.length ? await db.select().from(notificationPreferences).where(inArray(notificationPreferences.user_id, userIds)) : []
+  const found = new Map(rows.map((row) => [row.user_id, { modes: row.modes, quiet: { enabled: row.quiet_enabled, start: row.quiet_start, end: row.quiet_end, time_zone: row.time_zone } }]))
+  return new Map(userIds.map((id) => [id, found.get(id) ?? { modes: {}, quiet: DEFAULT_QUIET_HOURS }]))
 }
 
-/** Writes a notification and its deliveries unless its dedupe key was written before; answers its id, or undefined. */
-export async function insertNotification(tx: DbOrTx, row: typeof notifications.$inferInsert, deliveries: { channel: 'realtime' | 'push'; due_at: Date }[]) {
-  const [written] = await tx.insert(notifications).values(row).onConflictDoNothing({ target: notifications.dedupe_key }).returning({ id: notifications.id })
-  if (!written) return undefined
-  if (deliveries.length) await tx.insert(notificationDeliveries).values(deliveries.map((d) => ({ ...d, notification_id: written.id, created_at: row.created_at })))
-  return written.id
+/**
+ * Saves the kinds given (merged into the stored ones in the statement itself, so two changes at
+ * once both stay) and the quiet hours when given.
+ */
+export const savePreferences = (db: DbOrTx, userId: number, change: { modes: Preferences['modes']; quiet?: QuietHours }, now: Date) => {
+  const quiet = change.quiet ? { quiet_enabled: change.quiet.enabled, quiet_start: change.quiet.start, quiet_end: change.quiet.end, time_zone: change.quiet.time_zone } : {}
+  return db
+    .insert(notificationPreferences)
+    .values({ user_id: userId, modes: change.modes, ...quiet, updated_at: now })
+    .onConflictDoUpdate({ target: notificationPreferences.user_id, set: { modes: sql`${notificationPreferences.modes} || excluded.modes`, ...quiet, updated_at: now } })
+}
+
+export interface Outgoing {
+  row: typeof notifications.$inferInsert
+  deliveries: { channel: 'realtime' | 'push'; due_at: Date }[]
+}
+
+/**
+ * Writes notifications and their deliveries, skipping those whose dedupe key was written before:
+ * two statements however many there are. Answers the ids written, by dedupe key.
+ */
+export async function insertNotifications(tx: DbOrTx, outgoing: Outgoing[]) {
+  if (outgoing.length === 0) return new Map<string, number>()
+  const written = await tx
+    .insert(notifications)
+    .values(outgoing.map((o) => o.row))
+    .onConflictDoNothing({ target: notifications.dedupe_key })
+    .returning({ id: notifications.id, dedupe_key: notifications.dedupe_key })
+  const ids = new Map(written.map((w) => [w.dedupe_key, w.id]))
+  const deliveries = outgoing.flatMap((o) => {
+    const id = ids.get(o.row.dedupe_key)
+    return id === undefined ? [] : o.deliveries.map((d) => ({ ...d, notification_id: id, created_at: o.row.created_at }))
+  })
+  if (deliveries.length) await tx.insert(notificationDeliveries).values(deliveries)
+  return ids
 }
 
 const ofMember = (userId: number, filters: { type?: NotificationType; status?: NotificationStatus }) =>
@@ -105,11 +133,21 @@ export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: nu
     .returning()
 }
 
-export const finishDelivery = (db: DbOrTx, id: number, now: Date, error: string | null = null) =>
-  db.update(notificationDeliveries).set({ done_at: now, last_error: error }).where(eq(notificationDeliveries.id, id))
+/** A claim is this pass's while `attempts` is what the claim made it: a pass that outlived its lease changes nothing of the next claim's. */
+const stillClaimed = (delivery: DeliveryRow) => and(eq(notificationDeliveries.id, delivery.id), eq(notificationDeliveries.attempts, delivery.attempts), isNull(notificationDeliveries.done_at))
 
-export const retryDelivery = (db: DbOrTx, id: number, dueAt: Date, error: string) =>
-  db.update(notificationDeliveries).set({ due_at: dueAt, last_error: error.slice(0, 500) }).where(eq(notificationDeliveries.id, id))
+export const finishDelivery = (db: DbOrTx, delivery: DeliveryRow, now: Date, error: string | null = null) =>
+  db.update(notificationDeliveries).set({ done_at: now, last_error: error }).where(stillClaimed(delivery))
+
+export const retryDelivery = (db: DbOrTx, delivery: DeliveryRow, dueAt: Date, error: string) =>
+  db.update(notificationDeliveries).set({ due_at: dueAt, last_error: error.slice(0, 500) }).where(stillClaimed(delivery))
+
+/** A subscription took the push: a retry of this delivery skips it. */
+export const recordSentTo = (db: DbOrTx, deliveryId: number, subscriptionId: number) =>
+  db
+    .update(notificationDeliveries)
+    .set({ sent_to: sql`array_append(${notificationDeliveries.sent_to}, ${subscriptionId}::integer)` })
+    .where(eq(notificationDeliveries.id, deliveryId))
 
 export async function notificationsWithMembers(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return []
@@ -128,6 +166,12 @@ export const saveSubscription = (db: DbOrTx, row: typeof pushSubscriptions.$infe
     .insert(pushSubscriptions)
     .values(row)
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at } })
+
+/** Keeps a member's newest `keep` subscriptions; older ones are deleted. */
+export async function trimSubscriptions(db: DbOrTx, userId: number, keep: number) {
+  const newest = db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId)).orderBy(desc(pushSubscriptions.created_at), desc(pushSubscriptions.id)).limit(keep)
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.user_id, userId), sql`${pushSubscriptions.id} not in (${newest})`))
+}
 
 export const deleteSubscription = (db: DbOrTx, userId: number, endpoint: string) =>
   db

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_GROUPS,
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
+  MAX_PUSH_DEVICES,
   ORDER_NOTIFICATION_TYPES,
   type NotificationSettings,
   type NotificationSettingsInput,
@@ -57,12 +58,8 @@ export async function settings(deps: NotificationDeps, userId: number): Promise<
 }
 
 export async function updateSettings(deps: NotificationDeps, userId: number, input: NotificationSettingsInput) {
-  await deps.db.transaction(async (tx) => {
-    const prefs = await repo.preferencesOf(tx, userId)
-    const modes = { ...prefs.modes }
-    for (const { type, mode } of input.kinds ?? []) modes[type] = mode
-    await repo.savePreferences(tx, userId, { modes, quiet: input.quiet_hours ?? prefs.quiet }, deps.clock())
-  })
+  const modes = Object.fromEntries((input.kinds ?? []).map(({ type, mode }) => [type, mode]))
+  await repo.savePreferences(deps.db, userId, { modes, quiet: input.quiet_hours }, deps.clock())
   return settings(deps, userId)
 }
 
@@ -70,7 +67,10 @@ export async function subscribe(deps: NotificationDeps, userId: number, input: P
   if (!isAllowedEndpoint(input.endpoint, deps.pushServiceHosts)) {
     throw validationFailed({ endpoint: ['This push service is not supported.'] })
   }
-  await repo.saveSubscription(deps.db, { user_id: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, created_at: deps.clock() })
+  await deps.db.transaction(async (tx) => {
+    await repo.saveSubscription(tx, { user_id: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, created_at: deps.clock() })
+    await repo.trimSubscriptions(tx, userId, MAX_PUSH_DEVICES)
+  })
   return { endpoint: input.endpoint }
 }
 

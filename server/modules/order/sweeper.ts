@@ -43,13 +43,16 @@ export class OrderSweeper {
     let reminded = 0
     const lead = Math.min(REMINDER_LEAD_MS, this.deps.config.orders.paymentMs / 2)
     for (const order of await repo.ordersToRemind(this.deps.db, now, lead, BATCH)) {
-      const written = await this.deps.db.transaction((tx) =>
-        notify(
+      const written = await this.deps.db.transaction(async (tx) => {
+        // paid or cancelled since it was listed: no reminder
+        const locked = await repo.lockOrder(tx, order.id)
+        if (locked.status !== 'PROCESSING' || locked.payment_status === 'SUCCESSED') return undefined
+        return notify(
           tx,
           { userId: order.user_id, type: 'payment_reminder', payload: { order_no: order.no, pay_before: order.payment_due_at.toISOString() }, url: `/purchase/${order.no}`, dedupeKey: `payment_reminder:${order.id}` },
           now,
-        ),
-      )
+        )
+      })
       if (written) reminded++
     }
     let expired = 0

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_deliveries" ADD COLUMN "sent_to" integer[] DEFAULT '{}'::integer[] NOT NULL;
