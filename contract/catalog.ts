@@ -65,6 +65,9 @@ export const ProductSchema = v.object({
   size: SizeSchema,
   variants: v.array(VariantSchema),
   rank: v.number(),
+  /** the average score of its visible reviews, one decimal; 0 without reviews */
+  rating: v.number(),
+  reviews_total: v.number(),
   /** true when the signed-in member keeps it in their favourites */
   is_favorite: v.boolean(),
   /** the member's favourite entries for this product (empty for visitors) */

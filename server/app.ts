@@ -46,6 +46,8 @@ import { pushConfig, type VapidKeys } from './modules/notification/push'
 import { notificationRoutes } from './modules/notification/routes'
 import { operatorRoutes } from './modules/operator/routes'
 import { realtimeRoutes } from './modules/realtime/routes'
+import { reviewRoutes } from './modules/review/routes'
+import { TtlCache } from './lib/ttl-cache'
 import { createPublisher, realtimeSettings } from './modules/realtime/settings'
 import { shopRoutes } from './modules/shop/routes'
 import { staticSite } from './static'
@@ -100,6 +102,9 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment, payment.sandbox ? (request) => app.fetch(request) : undefined), logger) }
   const vapidKeys = vapid ?? { ...webPush.generateVAPIDKeys(), subject: `mailto:${config.shop.email}` }
   const dispatcher = new NotificationDispatcher({ db: database.db, clock, logger, publisher, vapid: vapidKeys, pushServiceHosts: config.push.serviceHosts })
+  // the catalogue's answers kept in memory are dropped when a review changes a product's figures
+  const catalogueCache = new TtlCache<unknown>(config.catalogueCacheMs, 2000)
+  const reviewDeps = { ...authDeps, onFiguresChanged: () => catalogueCache.clear() }
   const sweeper = new OrderSweeper(orderDeps)
   const housekeeper = new Housekeeper({ db: database.db, clock, logger, retention: config.retention })
   const api = new Hono()
@@ -107,7 +112,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
     .use(inputGuard())
     .route('/', shopRoutes(config, database, Object.keys(providers), { search: search.browser, payment: payment.browser, realtime: realtime.browser, push: pushConfig(vapidKeys) }))
-    .route('/', catalogRoutes(authDeps, config.catalogueCacheMs))
+    .route('/', catalogRoutes(authDeps, config.catalogueCacheMs, catalogueCache))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
     .route('/', cartRoutes(authDeps))
@@ -120,7 +125,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', invoiceRoutes({ ...authDeps, carrier: carrierChecker(config.einvoice, logger) }))
     .route('/', realtimeRoutes(authDeps, publisher))
     .route('/', notificationRoutes({ ...authDeps, pushServiceHosts: config.push.serviceHosts }))
-    .route('/', operatorRoutes(orderDeps, operatorKey))
+    .route('/', reviewRoutes(reviewDeps))
+    .route('/', operatorRoutes(orderDeps, reviewDeps, operatorKey))
 
   api.get(
     '/openapi.json',

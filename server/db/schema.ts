@@ -63,6 +63,9 @@ export const products = pgTable(
     height_cm: real('height_cm').notNull(),
     weight_g: real('weight_g').notNull(),
     rank: integer('rank').notNull().default(0),
+    /** the average score of its visible reviews (one decimal) and their count, kept by the review service */
+    rating: real('rating').notNull().default(0),
+    reviews_total: integer('reviews_total').notNull().default(0),
     /** kept equal to the cheapest and dearest variant by the catalogue service, for sorting and filtering */
     price_min: integer('price_min').notNull(),
     price_max: integer('price_max').notNull(),
@@ -591,3 +594,51 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.user_id)],
 )
+
+// ---- reviews --------------------------------------------------------------------
+
+/** A verified buyer's review of a product: one per member and product, from a delivered order. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** the type bought, as the order line froze it */
+    variant_label: jsonb('variant_label').$type<Localized>().notNull(),
+    score: integer('score').notNull(),
+    evaluation: text('evaluation').notNull().default(''),
+    /** the author's display name, masked when written (林*美, Mei L.) */
+    author: text('author').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    edited_at: timestamp('edited_at', { withTimezone: true }),
+    reply: text('reply'),
+    replied_at: timestamp('replied_at', { withTimezone: true }),
+    hidden_at: timestamp('hidden_at', { withTimezone: true }),
+    hidden_reason: text('hidden_reason'),
+  },
+  (t) => [
+    unique('reviews_user_product').on(t.user_id, t.product_id),
+    index('reviews_product_idx').on(t.product_id, t.created_at.desc()).where(sql`${t.hidden_at} is null`),
+    index('reviews_user_idx').on(t.user_id, t.created_at.desc()),
+  ],
+)
+
+/** What happened to a review, by whom, when and why (edits, the shop's replies, hiding and showing). */
+export const reviewEvents = pgTable('review_events', {
+  id: serial('id').primaryKey(),
+  review_id: integer('review_id')
+    .notNull()
+    .references(() => reviews.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  action: text('action').$type<'create' | 'edit' | 'reply' | 'hide' | 'show'>().notNull(),
+  actor: text('actor').$type<'member' | 'operator'>().notNull(),
+  reason: text('reason'),
+})

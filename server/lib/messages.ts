@@ -145,6 +145,16 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'auth must be 16 bytes, base64url': { zh_tw: 'auth 必須是 16 位元組（base64url）', ja: 'auth は 16 バイト（base64url）で指定してください' },
   'must be a tracking number': { zh_tw: '追蹤編號格式不正確', ja: '追跡番号の形式が正しくありません' },
   'is too short': { zh_tw: '長度過短', ja: '短すぎます' },
+  'This review was not found.': { zh_tw: '找不到這則評價。', ja: 'このレビューは見つかりません。' },
+  'This order was not found.': { zh_tw: '找不到這筆訂單。', ja: 'このご注文は見つかりません。' },
+  'This product is not in this order.': { zh_tw: '這筆訂單沒有這項商品。', ja: 'このご注文にこの商品は含まれていません。' },
+  'Products can be reviewed once the order has been delivered.': { zh_tw: '訂單送達後才能評價商品。', ja: 'ご注文の商品が届いてからレビューできます。' },
+  'You have already reviewed this product; you can edit your review.': { zh_tw: '您已評價過這項商品，可以修改您的評價。', ja: 'この商品はすでにレビュー済みです。レビューは編集できます。' },
+  'Choose 1 to 5 stars.': { zh_tw: '請選擇 1 到 5 顆星。', ja: '星を 1〜5 個選んでください。' },
+  'At most 100 characters.': { zh_tw: '最多 100 個字。', ja: '100 文字以内で入力してください。' },
+  'This is not an order number.': { zh_tw: '這不是訂單編號。', ja: '注文番号ではありません。' },
+  'Choose a product.': { zh_tw: '請選擇商品。', ja: '商品を選んでください。' },
+  'must be newest, highest or lowest': { zh_tw: '必須是 newest、highest 或 lowest', ja: 'newest、highest、lowest のいずれかを指定してください' },
   'The operator key is missing or wrong.': { zh_tw: '營運金鑰缺少或錯誤。', ja: 'オペレーターキーがないか、正しくありません。' },
 }
 

@@ -49,6 +49,9 @@ describe.each(targets)('catalogue API on $kind', (target) => {
           { id: expect.any(Number), sku: 'SNK-0001-B', label: '16 pieces', price: 520, stock_left: 4 },
         ],
         rank: 900,
+        // no reviews yet
+        rating: 0,
+        reviews_total: 0,
         is_favorite: false,
         wishlist: [],
       })

@@ -23,13 +23,12 @@ import * as service from './service'
  * Catalogue reads are the same for every visitor, so their answers are kept briefly in memory
  * (`cacheMs`), keyed by the validated input and the language.
  */
-export function catalogRoutes(deps: AuthDeps, cacheMs: number) {
+export function catalogRoutes(deps: AuthDeps, cacheMs: number, cache = new TtlCache<unknown>(cacheMs, 2000)) {
   const { db } = deps
   const tags = ['Catalogue']
   const viewer = optionalUser(deps)
   /** the member's favourites marked on a copy of the shared answer */
   const mine = (c: Context, list: Product[]) => withFavourites(db, c.get('viewer')?.user.id, list)
-  const cache = new TtlCache<unknown>(cacheMs, 2000)
   const cached = <T>(c: Context, input: unknown, load: () => Promise<T>): Promise<T> =>
     cacheMs > 0 ? (cache.get(`${c.req.routePath}|${c.get('locale')}|${JSON.stringify(input)}`, load) as Promise<T>) : load()
   return new Hono()

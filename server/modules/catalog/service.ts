@@ -49,6 +49,8 @@ const toProduct = ({ product: row, city, variants, categories }: repo.FullProduc
   size: { length: row.length_cm, width: row.width_cm, height: row.height_cm, weight: row.weight_g },
   variants: variants.map((v) => ({ id: v.id, sku: v.sku, label: v.label[locale], price: v.price, stock_left: v.stock_left })),
   rank: row.rank,
+  rating: row.rating,
+  reviews_total: row.reviews_total,
   // favourites belong to members; the catalogue answer is the same for everyone
   is_favorite: false,
   wishlist: [],

@@ -3,11 +3,14 @@ import type { MiddlewareHandler } from 'hono'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { CARRIER_CODES, OrderParamSchema, OrderSchema } from '../../../contract/order'
+import { IdParamSchema } from '../../../contract/catalog'
 import { dataSchema } from '../../../contract/page'
+import { ReviewSchema } from '../../../contract/review'
 import { AppError } from '../../lib/errors'
 import { documented, validate } from '../../lib/route'
 import { cancelByOperator, completeOrder, shipOrder } from '../order/service'
 import type { OrderDeps } from '../order/payments'
+import { moderate, type ReviewDeps } from '../review/service'
 
 const reason = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(200, 'is too long')))
 
@@ -36,7 +39,17 @@ const requireOperator =
  * same order service: each change checked against the order's state, recorded in its events,
  * and told to the member (notifications).
  */
-export function operatorRoutes(deps: OrderDeps, operatorKey: string | undefined) {
+export const ReplyInputSchema = v.object({ text: v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(500, 'is too long')) })
+export const ModerateInputSchema = v.object({ reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(200, 'is too long')) })
+
+const ModeratedSchema = v.object({
+  review: ReviewSchema,
+  hidden: v.boolean(),
+  hidden_reason: v.nullable(v.string()),
+  events: v.array(v.object({ at: v.string(), action: v.string(), actor: v.string(), reason: v.nullable(v.string()) })),
+})
+
+export function operatorRoutes(deps: OrderDeps, reviewDeps: ReviewDeps, operatorKey: string | undefined) {
   const routes = new Hono()
   if (!operatorKey) return routes
   const tags = ['Operators']
@@ -69,5 +82,29 @@ export function operatorRoutes(deps: OrderDeps, operatorKey: string | undefined)
       validate('param', OrderParamSchema),
       validate('json', CancelInputSchema),
       async (c) => c.json({ data: await cancelByOperator(deps, c.req.valid('param').no, c.req.valid('json').reason) }),
+    )
+    .post(
+      '/operator/reviews/:id/reply',
+      documented({ summary: 'The shop’s public reply under a review (operators)', tags, response: dataSchema(ModeratedSchema), auth: true, notFound: true }),
+      operator,
+      validate('param', IdParamSchema),
+      validate('json', ReplyInputSchema),
+      async (c) => c.json({ data: await moderate(reviewDeps, c.req.valid('param').id, { kind: 'reply', text: c.req.valid('json').text }) }),
+    )
+    .post(
+      '/operator/reviews/:id/hide',
+      documented({ summary: 'Hides a review from the product page and its figures (operators)', tags, response: dataSchema(ModeratedSchema), auth: true, notFound: true }),
+      operator,
+      validate('param', IdParamSchema),
+      validate('json', ModerateInputSchema),
+      async (c) => c.json({ data: await moderate(reviewDeps, c.req.valid('param').id, { kind: 'hide', reason: c.req.valid('json').reason }) }),
+    )
+    .post(
+      '/operator/reviews/:id/show',
+      documented({ summary: 'Shows a hidden review again (operators)', tags, response: dataSchema(ModeratedSchema), auth: true, notFound: true }),
+      operator,
+      validate('param', IdParamSchema),
+      validate('json', ModerateInputSchema),
+      async (c) => c.json({ data: await moderate(reviewDeps, c.req.valid('param').id, { kind: 'show', reason: c.req.valid('json').reason }) }),
     )
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import { gt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -5,6 +6,8 @@ import { products, variants } from '../../db/schema'
 import type { Logger } from '../../lib/logger'
 import { PRODUCT_INDEX_SETTINGS, productRecords } from './records'
 import type { SearchSettings } from './search-config'
+
+const SETTINGS_HASH = createHash('sha256').update(JSON.stringify(PRODUCT_INDEX_SETTINGS)).digest('hex').slice(0, 8)
 
 export const replicaNames = (index: string) => ({ priceAsc: `${index}_price_asc`, priceDesc: `${index}_price_desc` })
 
@@ -36,7 +39,8 @@ export class SearchIndexer {
         changed: sql<string>`greatest((select max(${products.updated_at}) from ${products}), (select max(${variants.updated_at}) from ${variants}))`,
       })
       .from(sql`(select 1) as one`)
-    return { version: `${row?.products ?? 0}@${row?.changed ? new Date(row.changed).toISOString() : 'none'}`, changed: row?.changed ? new Date(row.changed) : undefined }
+    // the settings are part of the version: an index built with older settings (a new facet) is rebuilt
+    return { version: `${SETTINGS_HASH}:${row?.products ?? 0}@${row?.changed ? new Date(row.changed).toISOString() : 'none'}`, changed: row?.changed ? new Date(row.changed) : undefined }
   }
 
   private async configure(version: string) {
@@ -44,8 +48,8 @@ export class SearchIndexer {
     const replicas = replicaNames(index)
     const wait = async (p: Promise<{ taskID: number }>, indexName: string) => this.client.waitForTask({ indexName, taskID: (await p).taskID })
     await wait(this.client.setSettings({ indexName: index, indexSettings: { ...PRODUCT_INDEX_SETTINGS, replicas: [replicas.priceAsc, replicas.priceDesc], userData: { catalogueVersion: version } } }), index)
-    await wait(this.client.setSettings({ indexName: replicas.priceAsc, indexSettings: { ranking: ['asc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)'] } }), replicas.priceAsc)
-    await wait(this.client.setSettings({ indexName: replicas.priceDesc, indexSettings: { ranking: ['desc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)'] } }), replicas.priceDesc)
+    await wait(this.client.setSettings({ indexName: replicas.priceAsc, indexSettings: { ranking: ['asc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)', 'desc(rating)'] } }), replicas.priceAsc)
+    await wait(this.client.setSettings({ indexName: replicas.priceDesc, indexSettings: { ranking: ['desc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)', 'desc(rating)'] } }), replicas.priceDesc)
   }
 
   /** Pushes the given products (all when omitted): active ones saved, inactive ones removed. */

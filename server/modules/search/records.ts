@@ -24,6 +24,9 @@ export interface ProductRecord {
   stock_status: 'in_stock' | 'out_of_stock' | 'pre_order'
   trend_group_id: number | null
   rank: number
+  /** average review score (one decimal) and how many reviews: a filter ("4 stars & up") and a ranking signal after relevance */
+  rating: number
+  reviews_total: number
 }
 
 export const PRODUCT_INDEX_SETTINGS = {
@@ -38,8 +41,8 @@ export const PRODUCT_INDEX_SETTINGS = {
     'location.city_en',
     'location.city_ja',
   ],
-  attributesForFaceting: ['category_ids', 'city', 'trend_group_id', 'stock_status', 'filterOnly(status)', 'price_min'],
-  customRanking: ['desc(rank)'],
+  attributesForFaceting: ['category_ids', 'city', 'trend_group_id', 'stock_status', 'filterOnly(status)', 'price_min', 'rating'],
+  customRanking: ['desc(rank)', 'desc(rating)'],
 }
 
 /** Products as index records: all of them, or the given ids (inactive ones included: the caller removes those). */
@@ -88,6 +91,8 @@ export async function productRecords(db: DbOrTx, ids?: number[]) {
       stock_status: p.stock_type === 'PRE_ORDER' ? 'pre_order' : stock > 0 ? 'in_stock' : 'out_of_stock',
       trend_group_id: p.trend_group_id,
       rank: p.rank,
+      rating: p.rating,
+      reviews_total: p.reviews_total,
     }
   })
 }
