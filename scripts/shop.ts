@@ -6,6 +6,9 @@
  *   order:complete NO [--reason "..."]
  *   order:cancel NO --reason "..."        (a paid order is refunded)
  *   order:show NO                         (the order and its events)
+ *   review:reply ID "text"                (the shop's public reply under a review)
+ *   review:hide ID --reason "..."         (off the product page and out of its figures)
+ *   review:show ID [--reason "..."]       (shown again)
  *
  * The database is DATABASE_URL, or the embedded PGlite under DATA_DIR. PGlite serves one process
  * at a time: when the shop answers at HOST:PORT on PGlite, ship, complete and cancel go through
@@ -30,12 +33,16 @@ import { createLogger } from '../server/lib/logger'
 import { PaymentGateway } from '../server/modules/payment/gateway'
 import { createStripeClient, paymentSettings, sandboxKeys } from '../server/modules/payment/stripe-client'
 import { cancelByOperator, completeOrder, orderEvents, shipOrder } from '../server/modules/order/service'
+import { moderate } from '../server/modules/review/service'
 
 const USAGE = `Usage: npm run shop -- <command>
   order:ship NO --tracking X [--carrier ${CARRIER_CODES.join('|')}] [--reason "..."]
   order:complete NO [--reason "..."]
   order:cancel NO --reason "..."
-  order:show NO`
+  order:show NO
+  review:reply ID "text"
+  review:hide ID --reason "..."
+  review:show ID [--reason "..."]`
 
 function usage(message?: string): never {
   if (message) process.stderr.write(`${message}\n`)
@@ -49,7 +56,10 @@ const { values, positionals } = parseArgs({
   options: { tracking: { type: 'string' }, carrier: { type: 'string', default: 'tcat' }, reason: { type: 'string' } },
 })
 const [command, no] = positionals
-if (!command || !no || !['order:ship', 'order:complete', 'order:cancel', 'order:show'].includes(command)) usage()
+if (!command || !no || !['order:ship', 'order:complete', 'order:cancel', 'order:show', 'review:reply', 'review:hide', 'review:show'].includes(command)) usage()
+if (command.startsWith('review:') && !/^\d{1,9}$/.test(no)) usage(`${no} is not a review id`)
+if (command === 'review:reply' && !positionals[2]?.trim()) usage('review:reply needs the text of the reply')
+if (command === 'review:hide' && !values.reason?.trim()) usage('review:hide needs --reason')
 if (command === 'order:ship' && !values.tracking) usage('order:ship needs --tracking')
 if (command === 'order:ship' && !(CARRIER_CODES as string[]).includes(values.carrier!)) usage(`unknown carrier ${values.carrier}`)
 if (command === 'order:cancel' && !values.reason?.trim()) usage('order:cancel needs --reason')
@@ -82,6 +92,38 @@ async function throughRunningShop() {
   process.exit(0)
 }
 
+/** review:reply|hide|show: through the running shop's operator API (its catalogue cache is dropped at once), else on the database itself */
+async function reviewCommand() {
+  const action = command!.slice('review:'.length) as 'reply' | 'hide' | 'show'
+  const body = action === 'reply' ? { text: positionals[2]!.trim() } : { reason: values.reason?.trim() || 'shown again' }
+  let result: Awaited<ReturnType<typeof moderate>>
+  if (shopRunning) {
+    const key = config.operatorKey ?? (JSON.parse(await readFile(path.join(config.dataDir, 'operator-key.json'), 'utf8')) as { key: string }).key
+    const res = await fetch(`${shopUrl}/api/v1/operator/reviews/${no}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-localization': 'en' }, body: JSON.stringify(body) })
+    const answer = (await res.json()) as { data?: typeof result; error?: { code: string; message: string } }
+    if (!answer.data) {
+      process.stderr.write(`${answer.error?.code ?? res.status}: ${answer.error?.message ?? ''}\n`)
+      process.exit(1)
+    }
+    result = answer.data
+  } else {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    try {
+      result = await moderate({ db: database.db, clock: systemClock, onFiguresChanged: () => undefined }, Number(no), action === 'reply' ? { kind: 'reply', text: body.text! } : { kind: action, reason: body.reason! })
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      process.stderr.write(`${error.code}: ${error.message}\n`)
+      process.exit(1)
+    } finally {
+      await database.close()
+    }
+  }
+  console.log(`review ${result.review.id}: ${result.review.score} stars, ${result.hidden ? `hidden (${result.hidden_reason})` : 'shown'}${result.review.reply ? `, reply: ${result.review.reply.text}` : ''}`)
+  for (const event of result.events) console.log(`  ${event.at}  ${event.action.padEnd(6)} ${event.actor.padEnd(8)} ${event.reason ?? ''}`)
+  process.exit(0)
+}
+
+if (command.startsWith('review:')) await reviewCommand()
 if (shopRunning && !config.databaseUrl && command !== 'order:show') await throughRunningShop()
 if (shopRunning && !config.databaseUrl) {
   process.stderr.write(

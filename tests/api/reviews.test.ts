@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reviews } from '../../server/db/schema'
@@ -150,5 +151,26 @@ describe.each(targets)('reviews on $kind', (target) => {
     const { no } = await buyer(['REV-0002-A'], 'COMPLETED', member)
     expect((await review(member, { order_no: no, product_id: productId('REV-0002-A'), score: 5 })).body.data.author).toBe('Mei L.')
     expect((await shop.request('GET', '/api/v1/product/999999/comment')).status).toBe(404)
+  })
+
+  it('lets operators reply and hide from the command line, through the running shop', async () => {
+    const { member, no } = await buyer(['REV-0002-A'])
+    const id = (await review(member, { order_no: no, product_id: productId('REV-0002-A'), score: 1, evaluation: 'spam spam' })).body.data.id as number
+    const env = { ...process.env, HOST: '127.0.0.1', PORT: String(shop.port), OPERATOR_KEY: TEST_OPERATOR_KEY, DATA_DIR: shop.config.dataDir, LOG_LEVEL: 'silent' }
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/shop.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+        let out = ''
+        child.stdout.on('data', (d: Buffer) => (out += d))
+        child.stderr.on('data', (d: Buffer) => (out += d))
+        child.on('exit', (code) => resolve({ code, out }))
+      })
+    const [replied, hidden] = await Promise.all([run('review:reply', String(id), '很抱歉，我們會改進包裝。'), run('review:hide', String(id), '--reason', 'advertising')])
+    expect([replied.code, hidden.code], replied.out + hidden.out).toEqual([0, 0])
+    expect(hidden.out).toMatch(/hide\s+operator advertising/)
+    const [row] = await shop.database.db.select().from(reviews).where(eq(reviews.id, id))
+    expect(row).toMatchObject({ reply: '很抱歉，我們會改進包裝。', hidden_reason: 'advertising' })
+    expect((await reviewsOf('REV-0002-A')).data.map((r: { id: number }) => r.id)).not.toContain(id)
+    expect((await run('review:hide', String(id))).code).toBe(64)
   })
 })

@@ -41,6 +41,7 @@ const requireOperator =
  */
 export const ReplyInputSchema = v.object({ text: v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(500, 'is too long')) })
 export const ModerateInputSchema = v.object({ reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(200, 'is too long')) })
+export const ShowInputSchema = v.object({ reason: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(200, 'is too long')), 'shown again') })
 
 const ModeratedSchema = v.object({
   review: ReviewSchema,
@@ -104,7 +105,7 @@ export function operatorRoutes(deps: OrderDeps, reviewDeps: ReviewDeps, operator
       documented({ summary: 'Shows a hidden review again (operators)', tags, response: dataSchema(ModeratedSchema), auth: true, notFound: true }),
       operator,
       validate('param', IdParamSchema),
-      validate('json', ModerateInputSchema),
+      validate('json', ShowInputSchema),
       async (c) => c.json({ data: await moderate(reviewDeps, c.req.valid('param').id, { kind: 'show', reason: c.req.valid('json').reason }) }),
     )
 }
