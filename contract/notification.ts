@@ -14,13 +14,14 @@ export const NOTIFICATION_TYPES = [
   'favourite_restock',
   'favourite_price_drop',
   'referral_joined',
+  'review_invite',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 /** Kinds about the member's own orders: they always reach the message centre (push may be off). */
 export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = ['order_paid', 'order_shipped', 'order_delivered', 'payment_failed', 'payment_reminder']
 
-export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop'], account: ['referral_joined'] } as const
+export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop', 'review_invite'], account: ['referral_joined'] } as const
 
 /** in the shop only; in the shop and by push on the member's devices; not at all (not for order kinds) */
 export const NOTIFICATION_MODES = ['shop', 'push', 'off'] as const

@@ -87,6 +87,8 @@ export const EnvSchema = v.object({
   ),
   /** the operators' key for /api/v1/operator/* (npm run shop talks to a running shop with it); unset: generated once into DATA_DIR/operator-key.json */
   OPERATOR_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters without spaces'))),
+  /** days after delivery when a member is invited (notification and e-mail) to review what they bought */
+  REVIEW_INVITE_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number)), '7'),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
   ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
   /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
@@ -165,6 +167,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
     serviceHosts: env.PUSH_SERVICE_HOSTS,
   },
   operatorKey: env.OPERATOR_KEY,
+  reviews: { inviteMs: env.REVIEW_INVITE_DAYS * 86_400_000 },
   retention: { days: env.RETENTION_DAYS },
   orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS },
   checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },

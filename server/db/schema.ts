@@ -409,6 +409,8 @@ export const orders = pgTable(
     completed_at: timestamp('completed_at', { withTimezone: true }),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     cancel_reason: text('cancel_reason'),
+    /** when the member was invited to review it (or would have been, with invitations off) */
+    review_invited_at: timestamp('review_invited_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

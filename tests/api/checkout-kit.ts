@@ -13,6 +13,7 @@ import { createLogger } from '../../server/lib/logger'
 import { importCatalogue } from '../../server/modules/catalogue-import/service'
 import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
 import { registration } from '../fixtures/member-factory'
+import type { Mail } from '../../server/lib/mailer'
 import { freePort, freshDatabase, TEST_OPERATOR_KEY, type DatabaseTarget } from './harness'
 
 /** Real time that a test can move forward: Stripe's timestamps stay comparable with the shop's. */
@@ -49,7 +50,8 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '99999', ...options.env })
   const clock = new MovableClock()
   const keys = freshSandboxKeys()
-  const { app, payments, realtime } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async () => undefined }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
+  const mails: Mail[] = []
+  const { app, payments, realtime } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
   // the embedded Pusher server takes WebSocket upgrades, as in server/main.ts
   server.on('upgrade', (request, socket, head) => {
@@ -106,6 +108,8 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
     config,
     realtime,
     operate,
+    /** mails the shop sent */
+    mails,
     clock,
     keys,
     stripe,

@@ -230,7 +230,7 @@ describe.each(targets)('orders on $kind', (target) => {
     const paid = await paidOrder(m, [shop.line('EXP-0001-A', 1)])
     await shop.settle()
     // just placed: nothing to remind of or expire yet
-    expect(await shop.payments.sweeper.sweep()).toEqual({ reminded: 0, expired: 0, refunded: 0 })
+    expect(await shop.payments.sweeper.sweep()).toEqual({ reminded: 0, invited: 0, expired: 0, refunded: 0 })
     const unpaidNow = await shop.database.db.select().from(orders).where(and(eq(orders.status, 'PROCESSING'), sql`${orders.payment_status} <> 'SUCCESSED'`))
     shop.clock.advance(31 * 60_000)
     // two sweepers at once, as on two servers: each order expires once

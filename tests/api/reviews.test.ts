@@ -173,4 +173,19 @@ describe.each(targets)('reviews on $kind', (target) => {
     expect((await reviewsOf('REV-0002-A')).data.map((r: { id: number }) => r.id)).not.toContain(id)
     expect((await run('review:hide', String(id))).code).toBe(64)
   })
+
+  it('invites a member to review REVIEW_INVITE_DAYS after delivery, once, by notification and mail (in their language)', async () => {
+    const { member, no } = await buyer(['REV-0001-A'])
+    const delivered = Date.now()
+    const sweep = (days: number) => shop.payments.sweeper.sweep(new Date(delivered + days * 86_400_000))
+    expect((await sweep(6)).invited).toBe(0)
+    const mailsBefore = shop.mails.length
+    expect((await sweep(7.01)).invited).toBeGreaterThanOrEqual(1)
+    expect((await sweep(7.02)).invited).toBe(0)
+    const notes = (await member.call('GET', '/api/v1/user/notification?type=review_invite')).body
+    expect(notes.total).toBe(1)
+    expect(notes.data[0]).toMatchObject({ url: '/user/comment', notification: { order_no: no } })
+    const mine = shop.mails.slice(mailsBefore).filter((m) => m.link?.endsWith('/en/user/comment') || m.link?.endsWith('/user/comment'))
+    expect(mine.length).toBeGreaterThanOrEqual(1)
+  })
 })

@@ -14,6 +14,11 @@ const TEXT = {
     en: { subject: 'Reset your password', greeting: (n: string) => `Hello ${n},`, body: 'We received a request to reset your password. Follow the link below to choose a new one; it works once, for 60 minutes.', action: 'Reset password', ignore: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
     ja: { subject: 'パスワードの再設定', greeting: (n: string) => `${n} 様`, body: 'パスワード再設定のリクエストを受け付けました。下のリンクから新しいパスワードを設定してください。リンクは60分間、1回のみ有効です。', action: 'パスワードを再設定する', ignore: 'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。' },
   },
+  invite: {
+    zh_tw: { subject: '您的商品送達了，分享您的心得吧', greeting: (n: string) => `${n} 您好：`, body: '感謝您的購買！您的訂單已送達一段時間了。留下評價，幫助其他顧客挑選伴手禮。', action: '撰寫評價', ignore: '不想再收到評價邀請，可以在會員中心的「通知設定」關閉。' },
+    en: { subject: 'Your order arrived: how did you like it?', greeting: (n: string) => `Hello ${n},`, body: 'Thank you for your order! It arrived a few days ago. A short review helps other shoppers choose their gifts.', action: 'Write a review', ignore: 'To stop review invitations, switch them off under Notifications in your account.' },
+    ja: { subject: 'ご注文の商品はいかがでしたか', greeting: (n: string) => `${n} 様`, body: 'ご注文ありがとうございました。商品が届いて数日が経ちました。レビューはほかのお客様のお土産選びの参考になります。', action: 'レビューを書く', ignore: 'レビューのお願いが不要な場合は、会員ページの「通知設定」でオフにできます。' },
+  },
 } as const
 
 /** A mail in the member's language, as HTML and plain text, built around one link. */

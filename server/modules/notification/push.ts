@@ -55,6 +55,7 @@ export const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: '
   favourite_restock: { ttlSeconds: 12 * 3600, urgency: 'low' },
   favourite_price_drop: { ttlSeconds: 24 * 3600, urgency: 'low' },
   referral_joined: { ttlSeconds: 3 * 24 * 3600, urgency: 'very-low' },
+  review_invite: { ttlSeconds: 3 * 24 * 3600, urgency: 'very-low' },
 }
 
 /** What the service worker receives (sw/sw.ts shows it). */

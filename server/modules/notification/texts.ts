@@ -72,6 +72,14 @@ const WORDS: Record<NotificationType, Words> = {
       ja: `${product(p, 'ja')}が${money(p.old_price)}から${money(p.new_price)}になりました。`,
     }),
   },
+  review_invite: {
+    title: { zh_tw: '商品用得還滿意嗎？', en: 'How did you like it?', ja: '商品はいかがでしたか？' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 已送達一段時間了，留下評價，幫助其他顧客挑選伴手禮。`,
+      en: `Order ${p.order_no} arrived a few days ago. A review helps other shoppers choose.`,
+      ja: `ご注文 ${p.order_no} の商品が届いて数日が経ちました。レビューはほかのお客様の参考になります。`,
+    }),
+  },
   referral_joined: {
     title: { zh_tw: '好友加入了', en: 'A friend joined', ja: 'お友だちが登録しました' },
     content: (p) => ({
@@ -91,6 +99,7 @@ export const KIND_NAMES: Record<NotificationType, Localized> = {
   favourite_restock: { zh_tw: '收藏商品到貨', en: 'Favourite back in stock', ja: 'お気に入りの再入荷' },
   favourite_price_drop: { zh_tw: '收藏商品降價', en: 'Favourite price drop', ja: 'お気に入りの値下げ' },
   referral_joined: { zh_tw: '好友加入', en: 'Friend joined', ja: 'お友だちの登録' },
+  review_invite: { zh_tw: '評價邀請', en: 'Review invitation', ja: 'レビューのお願い' },
 }
 
 export const STATUS_NAMES: Record<NotificationStatus, Localized> = {

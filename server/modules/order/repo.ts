@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-states'
 import type { DbOrTx } from '../../db/client'
 import { rowFromJson, rowsOf } from '../../db/json-rows'
 import { preparedOn } from '../../db/prepared'
-import { cartItems, coupons, notifications, orderEvents, orderLines, orderRequests, orders, payments, users, variants } from '../../db/schema'
+import { cartItems, coupons, notifications, orderEvents, orderLines, orderRequests, orders, payments, reviews, users, variants } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
@@ -263,6 +263,27 @@ export const ordersToRemind = (db: DbOrTx, now: Date, leadMs: number, limit: num
       ),
     )
     .orderBy(asc(orders.payment_due_at))
+    .limit(limit)
+
+/**
+ * Orders delivered `afterMs` ago (within a month of that) whose member was not invited to review
+ * yet and still has a product of them to review; with the member's address, name and language.
+ */
+export const ordersToInvite = (db: DbOrTx, now: Date, afterMs: number, limit: number) =>
+  db
+    .select({ order: orders, email: users.email, first_name: users.first_name, locale: users.locale })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.user_id))
+    .where(
+      and(
+        eq(orders.status, 'COMPLETED'),
+        sql`${orders.completed_at} <= ${new Date(now.getTime() - afterMs).toISOString()}::timestamptz`,
+        sql`${orders.completed_at} > ${new Date(now.getTime() - afterMs - 30 * 86_400_000).toISOString()}::timestamptz`,
+        isNull(orders.review_invited_at),
+        sql`exists (select 1 from ${orderLines} where ${orderLines.order_id} = ${orders.id} and not exists (select 1 from ${reviews} where ${reviews.user_id} = ${orders.user_id} and ${reviews.product_id} = ${orderLines.product_id}))`,
+      ),
+    )
+    .orderBy(asc(orders.completed_at))
     .limit(limit)
 
 /** Unpaid orders whose time to pay is over, oldest first. */
