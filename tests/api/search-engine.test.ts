@@ -127,4 +127,17 @@ describe.each(targets)('the Algolia-compatible engine on $kind', (target) => {
     expect((await query({ query: '50%' })).nbHits).toBe(0)
     expect(await shop.indexer.ensureFresh()).toBe(false)
   })
+
+  it('filters on the review rating ("4 stars & up") and ranks a better-rated product first among equals', async () => {
+    // two products of the same rank: the better rating ranks first after relevance
+    await shop.database.db.update(products).set({ rank: 300, rating: 4.6, reviews_total: 12, updated_at: sql`now() + interval '2 seconds'` }).where(eq(products.sku, 'SNK-0010'))
+    await shop.database.db.update(products).set({ rank: 300, rating: 3.2, reviews_total: 5, updated_at: sql`now() + interval '2 seconds'` }).where(eq(products.sku, 'SWT-0010'))
+    await shop.indexer.syncChanged()
+    const good = await query({ query: '', numericFilters: ['rating>=4'] })
+    expect(good.hits.map((h) => h.sku)).toEqual(['SNK-0010'])
+    expect((await query({ query: '', filters: 'rating >= 3' })).hits.map((h) => h.sku).sort()).toEqual(['SNK-0010', 'SWT-0010'])
+    const chocolate = await query({ query: 'chocolate' })
+    expect(chocolate.hits.map((h) => h.sku)).toEqual(['SNK-0010', 'SWT-0010'])
+    expect(chocolate.hits[0]).toMatchObject({ rating: 4.6, reviews_total: 12 })
+  })
 })
