@@ -35,6 +35,7 @@ const ONE_WIDTH = [
   'password-recovery',
   'product-detail',
   'product-list',
+  'reviews',
   'social-sign-in',
 ].map((name) => `${name}.spec.ts`)
 

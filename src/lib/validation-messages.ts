@@ -73,7 +73,15 @@ const CHECKOUT_MESSAGES: Record<string, MessageDescriptor> = {
   'give either a saved recipient (recipient_id) or a recipient, not both': msg`give either a saved recipient (recipient_id) or a recipient, not both`,
 }
 
-const DESCRIPTORS: Record<string, MessageDescriptor> = { ...CONTRACT_MESSAGES, ...INLINE_MESSAGES, ...CHECKOUT_MESSAGES }
+/** contract/review's REVIEW_MESSAGES; a test in src/features/reviews checks that they are all here. */
+const REVIEW_MESSAGES: Record<string, MessageDescriptor> = {
+  'Choose 1 to 5 stars.': msg`Choose 1 to 5 stars.`,
+  'At most 100 characters.': msg`At most 100 characters.`,
+  'This is not an order number.': msg`This is not an order number.`,
+  'Choose a product.': msg`Choose a product.`,
+}
+
+const DESCRIPTORS: Record<string, MessageDescriptor> = { ...CONTRACT_MESSAGES, ...INLINE_MESSAGES, ...CHECKOUT_MESSAGES, ...REVIEW_MESSAGES }
 
 /** A validation message in the active language; unknown texts (e.g. already translated by the server) pass through. */
 export function translateValidationMessage(message: string): string {

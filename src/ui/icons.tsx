@@ -181,3 +181,9 @@ export const BellIcon = (p: IconProps) => (
     <path d="M10 19a2 2 0 0 0 4 0" />
   </Svg>
 )
+
+export const StarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8L12 3Z" />
+  </Svg>
+)

@@ -164,7 +164,7 @@ test('member pages: favourites, profile, orders, checkout, payment and order det
   })
 })
 
-test('member pages: messages and notification settings', async ({ page, request }) => {
+test('member pages: messages, notification settings and reviews', async ({ page, request }) => {
   const member = await createMember(request)
   const token = await apiToken(request, member)
   // a paid order leaves an unread message, so the list shows how unread ones look
@@ -180,5 +180,12 @@ test('member pages: messages and notification settings', async ({ page, request 
   await checkInEachLanguage(page, '/user/notification', async (locale) => {
     await expect(h1(page)).toHaveText(tr(locale, 'Notification settings'))
     await expect(main(page).getByRole('group', { name: tr(locale, 'Quiet hours') })).toBeVisible()
+  })
+  await checkInEachLanguage(page, '/user/comment', async (locale) => {
+    await expect(h1(page)).toHaveText(tr(locale, 'Reviews'))
+    await expect(main(page).getByRole('link', { name: tr(locale, 'To review') })).toBeVisible()
+  })
+  await checkInEachLanguage(page, '/user/comment?tab=history', async (locale) => {
+    await expect(main(page).getByRole('link', { name: tr(locale, 'My reviews') })).toHaveAttribute('aria-current', 'page')
   })
 })

@@ -98,8 +98,8 @@ test('the header member menu works with the keyboard (en)', async ({ page, reque
   await expect(page.getByRole('banner').getByRole('link', { name: 'My info' })).toBeFocused()
   await page.keyboard.press('ArrowDown')
   await expect(page.getByRole('banner').getByRole('link', { name: 'My favourites' })).toBeFocused()
-  // only the sections that exist are listed (no empty comments): info, favourites, orders, messages, notification settings, referral, log out
-  await expect(page.getByRole('banner').getByRole('listitem')).toHaveCount(7)
+  // info, favourites, orders, reviews, messages, notification settings, referral, log out
+  await expect(page.getByRole('banner').getByRole('listitem')).toHaveCount(8)
   await page.keyboard.press('End')
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeFocused()
   await page.keyboard.press('Escape')

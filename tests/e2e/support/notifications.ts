@@ -26,9 +26,10 @@ export async function memberId(request: APIRequestContext, token: string): Promi
 }
 
 /** An order placed and paid with the sandbox's test card through the API, as the shop's webhook records it. */
-export async function paidOrder(page: Page, token: string, member: Member): Promise<string> {
+/** A paid order of one product with stock (not the product `not`, when given). */
+export async function paidOrder(page: Page, token: string, member: Member, not?: number): Promise<string> {
   const { request } = page
-  const { product, variant } = await pricedStock(page, 100, 'en')
+  const { product, variant } = await pricedStock(page, 100, 'en', not)
   const placed = await request.post('/api/v1/ec-order', {
     headers: { ...bearer(token), 'idempotency-key': `notify-${Date.now()}-${Math.random()}` },
     data: { lines: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }], recipient: TAIPEI_RECIPIENT, invoice: { mode: 'personal', carrier_type: 'none', email: member.email, name: TAIPEI_RECIPIENT.name } },
@@ -46,9 +47,18 @@ export async function paidOrder(page: Page, token: string, member: Member): Prom
 }
 
 /** The operators' API (the shop writes its key to DATA_DIR/operator-key.json at start). */
+async function operatorKey(): Promise<string> {
+  return (JSON.parse(await readFile(dataFile('operator-key.json'), 'utf8')) as { key: string }).key
+}
+
 export async function shipOrder(request: APIRequestContext, no: string): Promise<void> {
-  const { key } = JSON.parse(await readFile(dataFile('operator-key.json'), 'utf8')) as { key: string }
-  const response = await request.post(`/api/v1/operator/orders/${no}/ship`, { headers: bearer(key), data: { tracking: `TW${Date.now()}`, carrier: 'tcat' } })
+  const response = await request.post(`/api/v1/operator/orders/${no}/ship`, { headers: bearer(await operatorKey()), data: { tracking: `TW${Date.now()}`, carrier: 'tcat' } })
+  expect(response.ok(), await response.text()).toBe(true)
+}
+
+/** Marks a shipped order delivered (COMPLETED) through the operators' API. */
+export async function completeOrder(request: APIRequestContext, no: string): Promise<void> {
+  const response = await request.post(`/api/v1/operator/orders/${no}/complete`, { headers: bearer(await operatorKey()), data: {} })
   expect(response.ok(), await response.text()).toBe(true)
 }
 

@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import type { AuthUser, SocialProvider } from '../../../../contract/auth'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { AlertIcon, BellIcon, ChevronDownIcon, KeyIcon, LogoutIcon, MailIcon, ShieldCheckIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { AlertIcon, BellIcon, ChevronDownIcon, KeyIcon, LogoutIcon, MailIcon, ShieldCheckIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import './user-side-menu.css'
 
 interface UserSideMenuProps {
@@ -30,8 +30,7 @@ const OrderIcon = () => (
 const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 992px)').matches
 
 /**
- * The member area's menu: who is signed in and how, then the sections that exist today. Sections
- * of later work (comments) join when they exist.
+ * The member area's menu: who is signed in and how, then the member's sections.
  */
 export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
   const { t } = useLingui()
@@ -91,6 +90,12 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
             <Link to="/{-$locale}/user/order" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
               <OrderIcon />
               {t`My orders`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/{-$locale}/user/comment" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <StarIcon size={20} />
+              {t`Reviews`}
             </Link>
           </li>
           <li>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { KeyboardEvent } from 'react'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { BellIcon, ChevronDownIcon, LogoutIcon, MailIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { BellIcon, ChevronDownIcon, LogoutIcon, MailIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useSession, useSignOut } from './use-session'
 import './header-account.css'
@@ -39,8 +39,7 @@ const OrderIcon = () => (
 
 /**
  * A disclosure of links, keyboard operable like the language menu (arrows, Home/End, Escape). The
- * spec's entries are info, favorite, order, comment, message, notification, referrer and logout;
- * those whose sections do not exist yet (comment) are left out rather than shown empty.
+ * spec's entries are info, favorite, order, comment, message, notification, referrer and logout.
  */
 function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
   const { t } = useLingui()
@@ -114,6 +113,12 @@ function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
           <Link to="/{-$locale}/user/order" params={{ locale }} className="member-menu__item" onClick={close}>
             <OrderIcon />
             {t`My orders`}
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$locale}/user/comment" params={{ locale }} className="member-menu__item" onClick={close}>
+            <StarIcon size={18} />
+            {t`Reviews`}
           </Link>
         </li>
         <li>

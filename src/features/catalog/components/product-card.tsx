@@ -5,6 +5,7 @@ import { useLocalePrefix } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'
 import { Image } from '../../../ui/image'
 import { Price } from '../../../ui/price'
+import { Stars } from '../../../ui/stars'
 import { StockBadge, stockState } from './stock-badge'
 import './product-card.css'
 
@@ -42,6 +43,12 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           <PinIcon size={13} />
           {product.location.city}
         </p>
+        {product.reviews_total > 0 ? (
+          <p className="product-card__rating">
+            <Stars value={product.rating} size={13} />
+            <span className="product-card__reviews">({product.reviews_total})</span>
+          </p>
+        ) : null}
         <Price min={product.price_min} max={product.price_max} className="product-card__price" />
       </div>
     </article>

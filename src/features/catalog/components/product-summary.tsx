@@ -5,6 +5,7 @@ import { htmlLang } from '../../../lib/locale'
 import { useLocale } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'
 import { Price } from '../../../ui/price'
+import { Stars } from '../../../ui/stars'
 import { StockBadge, stockState } from './stock-badge'
 import { VariantPicker } from './variant-picker'
 import './product-summary.css'
@@ -48,6 +49,14 @@ export function ProductSummary({ product, variantId, onSelectVariant, actions }:
         <PinIcon size={16} />
         {product.location.city}, {product.location.prefecture}
       </p>
+      {product.reviews_total > 0 ? (
+        <p className="product-summary__rating">
+          <Stars value={product.rating} />
+          <a href="#reviews" className="product-summary__reviews">
+            <Plural value={product.reviews_total} one="# review" other="# reviews" />
+          </a>
+        </p>
+      ) : null}
       <p className="product-summary__price">
         <span className="visually-hidden">{t`Price`}: </span>
         {variant ? <Price min={variant.price} /> : <Price min={product.price_min} max={product.price_max} />}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Order } from '../../../../contract/order'
 import { isApiError } from '../../../lib/api-client'
@@ -12,7 +12,7 @@ import { usePayOrder } from '../api/pay-order'
 
 /**
  * What the member may do with an order now (the server says which): check delivery status,
- * pay (again), cancel.
+ * pay (again), cancel; a delivered order can be reviewed in the member area.
  */
 export function OrderActions({ order }: { order: Order }) {
   const { t } = useLingui()
@@ -39,7 +39,8 @@ export function OrderActions({ order }: { order: Order }) {
       onError: (error) => toast.error(isApiError(error) ? error.message : t`Oops...Something went wrong`),
     })
 
-  if (!order.actions.pay && !order.actions.cancel && !(order.actions.track && trackingUrl)) return null
+  const reviewable = order.order_status === 'COMPLETED'
+  if (!order.actions.pay && !order.actions.cancel && !(order.actions.track && trackingUrl) && !reviewable) return null
   const carrierName = carrier?.name ?? ''
   return (
     <div className="order-actions">
@@ -56,6 +57,11 @@ export function OrderActions({ order }: { order: Order }) {
         <button type="button" className="button button-primary" onClick={payNow} disabled={pay.isPending}>
           {order.payment_status === 'FAILED' ? t`Pay again` : t`Pay now`}
         </button>
+      ) : null}
+      {reviewable ? (
+        <Link to="/{-$locale}/user/comment" params={{ locale }} className="button button-secondary" aria-label={t`Review: ${no}`}>
+          {t`Review`}
+        </Link>
       ) : null}
       {order.actions.cancel ? (
         <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>

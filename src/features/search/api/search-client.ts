@@ -20,6 +20,9 @@ export interface SearchHit {
   city: string
   stock_status: StockStatus
   trend_group_id: number | null
+  /** average review score (one decimal, 0 without reviews) and how many reviews; absent in records indexed before reviews */
+  rating?: number
+  reviews_total?: number
   _highlightResult?: Record<string, { value: string; matchLevel: string } | undefined>
 }
 

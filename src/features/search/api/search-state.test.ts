@@ -62,3 +62,18 @@ describe('indexForSort and hasActiveFilters', () => {
     expect(hasActiveFilters({ city: 'osaka' })).toBe(true)
   })
 })
+
+describe('the rating filter', () => {
+  it('reads 4 stars & up from a link and drops anything else', () => {
+    expect(parse({ rating: '4' }).rating).toBe(4)
+    expect(parse({ rating: 9 }).rating).toBeUndefined()
+    expect(parse({ rating: 'x' }).rating).toBeUndefined()
+  })
+
+  it('adds a numeric comparison to the filters and counts as an active filter', () => {
+    expect(buildFilters({ rating: 4 })).toBe('price_min:0 TO 5000 AND rating >= 4')
+    expect(buildFilters({ rating: 4, city: 'kyoto' }, 'city')).toBe('price_min:0 TO 5000 AND rating >= 4')
+    expect(hasActiveFilters({ rating: 4 })).toBe(true)
+    expect(hasActiveFilters({})).toBe(false)
+  })
+})

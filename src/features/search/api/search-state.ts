@@ -25,13 +25,18 @@ export const SearchPageSchema = v.object({
   stock: choice(STOCK_STATUSES),
   price_min: int(0),
   price_max: int(0),
+  /** only products whose average review score is at least this ('4 stars & up') */
+  rating: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-5]$/))]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(5))), undefined),
   sort: choice(['price_asc', 'price_desc'] as const),
   page: int(1),
 })
 export type SearchPageState = v.InferOutput<typeof SearchPageSchema>
 
 /** The facet filters of a search, without keyword, sort and page. */
-export type SearchFilterState = Pick<SearchPageState, 'category' | 'city' | 'trend' | 'stock' | 'price_min' | 'price_max'>
+export type SearchFilterState = Pick<SearchPageState, 'category' | 'city' | 'trend' | 'stock' | 'price_min' | 'price_max' | 'rating'>
+
+/** The one choice of the rating filter the page offers. */
+export const MIN_RATING_CHOICE = 4
 
 export type FacetAttribute = 'category_ids' | 'city' | 'trend_group_id' | 'stock_status'
 export const FACET_ATTRIBUTES: FacetAttribute[] = ['category_ids', 'city', 'trend_group_id', 'stock_status']
@@ -63,12 +68,14 @@ export function buildFilters(state: SearchFilterState, except?: FacetAttribute):
   const clauses = Object.entries(facetClauses(state))
     .filter(([attribute]) => attribute !== except)
     .map(([, clause]) => clause)
-  return [`price_min:${low} TO ${high}`, ...clauses].join(' AND ')
+  const rating = state.rating === undefined ? [] : [`rating >= ${state.rating}`]
+  return [`price_min:${low} TO ${high}`, ...rating, ...clauses].join(' AND ')
 }
 
 export const indexForSort = (index: string, sort: SearchPageState['sort']): string => (sort ? `${index}_${sort}` : index)
 
 export const hasActiveFilters = (state: SearchFilterState): boolean =>
   Object.keys(facetClauses(state)).length > 0 ||
+  state.rating !== undefined ||
   (state.price_min ?? DEFAULT_PRICE_MIN) !== DEFAULT_PRICE_MIN ||
   (state.price_max ?? DEFAULT_PRICE_MAX) !== DEFAULT_PRICE_MAX

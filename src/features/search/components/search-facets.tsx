@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
 import { STOCK_STATUSES, type StockStatus } from '../api/search-client'
-import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, priceRange, type SearchFilterState } from '../api/search-state'
+import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MIN_RATING_CHOICE, priceRange, type SearchFilterState } from '../api/search-state'
 import './search-facets.css'
 
 export interface FacetLabels {
@@ -49,6 +49,7 @@ export function SearchFacets({ facets, value, labels, onChange }: SearchFacetsPr
         onSelect={(city) => onChange({ city })}
       />
       <PriceRange value={value} onChange={onChange} />
+      <RatingFilter value={value.rating} onChange={(rating) => onChange({ rating })} />
       <FacetGroup
         legend={t`Availability`}
         allLabel={t`Any availability`}
@@ -94,6 +95,25 @@ function FacetGroup({ legend, allLabel, options, selected, onSelect }: FacetGrou
           <span className="facet__count">({option.count})</span>
         </label>
       ))}
+    </fieldset>
+  )
+}
+
+/** 'Any rating' or '4 stars & up' (the index compares each product's average review score). */
+function RatingFilter({ value, onChange }: { value: number | undefined; onChange: (rating: number | undefined) => void }) {
+  const { t } = useLingui()
+  const name = useId()
+  return (
+    <fieldset className="facet">
+      <legend className="facet__legend">{t`Rating`}</legend>
+      <label className="facet__option">
+        <input type="radio" name={name} checked={value === undefined} onChange={() => onChange(undefined)} />
+        <span className="facet__label">{t`Any rating`}</span>
+      </label>
+      <label className="facet__option">
+        <input type="radio" name={name} checked={value !== undefined} onChange={() => onChange(MIN_RATING_CHOICE)} />
+        <span className="facet__label">{t`4 stars & up`}</span>
+      </label>
     </fieldset>
   )
 }

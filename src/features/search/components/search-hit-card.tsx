@@ -4,6 +4,7 @@ import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'
 import { Image } from '../../../ui/image'
 import { Price } from '../../../ui/price'
+import { Stars } from '../../../ui/stars'
 import { hitCity, hitName, type SearchHit } from '../api/search-client'
 import { Highlight } from './highlight'
 import './search-hit-card.css'
@@ -30,6 +31,12 @@ export function SearchHitCard({ hit, eager = false }: { hit: SearchHit; eager?: 
           <PinIcon size={13} />
           {hitCity(hit, locale)}
         </p>
+        {hit.reviews_total ? (
+          <p className="search-hit__rating">
+            <Stars value={hit.rating ?? 0} size={13} />
+            <span>({hit.reviews_total})</span>
+          </p>
+        ) : null}
         <Price min={hit.price_min} max={hit.price_max} className="search-hit__price" />
       </div>
     </article>

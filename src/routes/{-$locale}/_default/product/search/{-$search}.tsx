@@ -26,7 +26,7 @@ const searchState = (search: SearchPageState, pathTerm: string | undefined): Sea
   keyword: search.keyword ?? (pathTerm?.trim().slice(0, 30) || undefined),
 })
 
-const NO_FILTERS: SearchFilterState = { category: undefined, city: undefined, trend: undefined, stock: undefined, price_min: undefined, price_max: undefined }
+const NO_FILTERS: SearchFilterState = { category: undefined, city: undefined, trend: undefined, stock: undefined, price_min: undefined, price_max: undefined, rating: undefined }
 
 export const Route = createFileRoute('/{-$locale}/_default/product/search/{-$search}')({
   validateSearch: SearchPageSchema,

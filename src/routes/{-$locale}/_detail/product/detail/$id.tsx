@@ -11,6 +11,7 @@ import { ProductRow, ProductRowSkeleton } from '../../../../../features/catalog/
 import { ProductSummary } from '../../../../../features/catalog/components/product-summary'
 import { ProductDetailSearchSchema } from '../../../../../features/catalog/product-search-schema'
 import { useSession } from '../../../../../features/auth/components/use-session'
+import { ProductReviews } from '../../../../../features/reviews/components/product-reviews'
 import { PushPrompt } from '../../../../../features/notifications/components/push-prompt'
 import { useShopConfig } from '../../../../../features/shop/api/get-shop-config'
 import { isApiError } from '../../../../../lib/api-client'
@@ -100,6 +101,7 @@ function ProductDetailPage() {
         </h2>
         <p>{product.description}</p>
       </section>
+      <ProductReviews productId={product.id} />
       <Recommendations id={product.id} categoryId={category?.id} />
     </div>
   )

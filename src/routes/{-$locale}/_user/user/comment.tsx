@@ -1,0 +1,74 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { productQueryOptions } from '../../../../features/catalog/api/get-product'
+import { MemberReviews } from '../../../../features/reviews/components/member-reviews'
+import { PendingReviews } from '../../../../features/reviews/components/pending-reviews'
+import { ReviewHistory } from '../../../../features/reviews/components/review-history'
+import { useLocale, useLocalePrefix } from '../../../../lib/i18n'
+import { optionalSearchChoice } from '../../../../lib/search-params'
+import { Pagination } from '../../../../ui/pagination'
+import { useDocumentTitle } from '../../../../ui/use-document-title'
+
+// a hand-typed or stale address falls back to the items to review and the first page
+const ReviewsSearchSchema = v.object({
+  tab: optionalSearchChoice(['history']),
+  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined),
+})
+
+/** The member area's reviews (spec: section comment, issue 12): items to review and the member's reviews. */
+export const Route = createFileRoute('/{-$locale}/_user/user/comment')({
+  validateSearch: ReviewsSearchSchema,
+  component: ReviewsPage,
+})
+
+function ReviewsPage() {
+  const { t } = useLingui()
+  const search = Route.useSearch()
+  const locale = useLocale()
+  const prefix = useLocalePrefix()
+  const queryClient = useQueryClient()
+  const tab = search.tab === 'history' ? 'history' : 'pending'
+  useDocumentTitle(t`Reviews`)
+  // the product's rating and review count change with the review
+  const onReviewed = (productId: number) => void queryClient.invalidateQueries({ queryKey: productQueryOptions(locale, productId).queryKey })
+
+  return (
+    <MemberReviews
+      tab={tab}
+      renderTab={(target, content, attrs) => (
+        <Link from={Route.fullPath} search={{ tab: target === 'history' ? 'history' : undefined }} {...attrs}>
+          {content}
+        </Link>
+      )}
+    >
+      {tab === 'pending' ? (
+        <PendingReviews
+          onReviewed={onReviewed}
+          emptyAction={
+            <Link to="/{-$locale}/user/order" params={{ locale: prefix }} search={{ tab: 'history' }} className="button button-secondary">
+              {t`My orders`}
+            </Link>
+          }
+        />
+      ) : (
+        <ReviewHistory
+          page={search.page ?? 1}
+          onReviewed={onReviewed}
+          renderPagination={(current, last) => (
+            <Pagination
+              page={current}
+              lastPage={last}
+              renderLink={(target, content, attrs) => (
+                <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
+                  {content}
+                </Link>
+              )}
+            />
+          )}
+        />
+      )}
+    </MemberReviews>
+  )
+}
