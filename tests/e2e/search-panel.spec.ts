@@ -85,8 +85,11 @@ for (const { locale, keyword, tag } of CASES) {
     test('recent searches are remembered across a reload and can be cleared', async ({ page, isMobile }) => {
       await page.goto(`${prefix}/product/search/${encodeURIComponent(keyword)}?keyword=${encodeURIComponent(keyword)}`)
       await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+      // the list is written to IndexedDB a moment after the search: leaving the page sooner would lose it
+      await expect.poll(() => storedRecentSearches(page)).toContain(keyword)
       await page.goto(`${prefix}/product/search/?keyword=zzzzqqqq`)
       await expect(page.getByRole('heading', { name: tr(locale, 'No products found') })).toBeVisible()
+      await expect.poll(() => storedRecentSearches(page)).toContain('zzzzqqqq')
       await page.reload()
       const scope = await openPanel(page, isMobile, locale)
       // the header's box shows the page's keyword; recent searches show while it is empty
@@ -104,4 +107,22 @@ for (const { locale, keyword, tag } of CASES) {
       await expect(again.getByRole('listbox', { name: tr(locale, 'Recent searches') })).toHaveCount(0)
     })
   })
+}
+
+/** The recent searches as idb-keyval stored them (its default database and store). */
+function storedRecentSearches(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('keyval-store')
+        open.onerror = () => resolve(undefined)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('keyval')) return resolve(undefined)
+          const request = db.transaction('keyval', 'readonly').objectStore('keyval').get('recent-searches')
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => resolve(undefined)
+        }
+      }),
+  )
 }

@@ -11,6 +11,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { NotificationItem } from './notification-item'
 import { useOpenNotification } from './use-open-notification'
 import './notifications.css'
+import { LoadError } from '../../../ui/load-error'
 
 interface MessageListProps {
   filter: NotificationFilter
@@ -77,12 +78,7 @@ export function MessageList({ filter, onFilterChange, renderPagination }: Messag
           {t`Loading…`}
         </p>
       ) : isError && !page ? (
-        <p className="form-alert" role="alert">
-          {t`The messages could not be loaded.`}{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            {t`Try again`}
-          </button>
-        </p>
+        <LoadError message={t`The messages could not be loaded.`} onRetry={() => void refetch()} />
       ) : page.data.length === 0 ? (
         <p className="messages-page__state" role="status">
           {filter.type || filter.status ? t`No messages match this filter.` : t`No messages yet. We will tell you here when your order ships or a favourite is back.`}

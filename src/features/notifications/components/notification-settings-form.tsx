@@ -8,6 +8,7 @@ import { useNotificationTypes } from '../api/get-notification-types'
 import { useUpdateNotificationSettings } from '../api/update-notification-settings'
 import { PushDeviceSwitch } from './push-device-switch'
 import './notifications.css'
+import { LoadError } from '../../../ui/load-error'
 
 /** The member's notification settings (/user/notification): how each kind reaches them, quiet hours, push on this device. */
 export function NotificationSettingsForm({ vapidPublicKey }: { vapidPublicKey: string | undefined }) {
@@ -26,12 +27,7 @@ export function NotificationSettingsForm({ vapidPublicKey }: { vapidPublicKey: s
           {t`Loading…`}
         </p>
       ) : isError && !settings ? (
-        <p className="form-alert" role="alert">
-          {t`The settings could not be loaded.`}{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            {t`Try again`}
-          </button>
-        </p>
+        <LoadError message={t`The settings could not be loaded.`} onRetry={() => void refetch()} />
       ) : (
         <>
           <KindModes settings={settings} />

@@ -8,6 +8,7 @@ import { ReviewItem } from './review-item'
 import { ReviewSummary } from './review-summary'
 import '../../../ui/form.css'
 import './reviews.css'
+import { LoadError } from '../../../ui/load-error'
 
 /** The product page's reviews: the summary with its score filter, the sort, and the list, paged. */
 export function ProductReviews({ productId }: { productId: number }) {
@@ -30,12 +31,7 @@ export function ProductReviews({ productId }: { productId: number }) {
       </div>
       {isPending ? <div className="skeleton" style={{ height: 140 }} role="status" aria-label={t`Loading…`} /> : null}
       {isError && !data ? (
-        <div className="form-alert" role="alert">
-          {t`The reviews could not be loaded.`}{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            {t`Try again`}
-          </button>
-        </div>
+        <LoadError message={t`The reviews could not be loaded.`} onRetry={() => void refetch()} />
       ) : null}
       {data && total === 0 ? <p className="product-reviews__empty">{t`No reviews yet`}</p> : null}
       {data && total > 0 ? (

@@ -7,8 +7,9 @@ import { Image } from '../../../ui/image'
 import { Stars } from '../../../ui/stars'
 import { useReviewHistory } from '../api/get-review-history'
 import { useUpdateReview } from '../api/update-review'
-import { formatReviewDate } from './review-item'
+import { formatReviewDate, ReviewBody } from './review-item'
 import { ReviewForm } from './review-form'
+import { LoadError } from '../../../ui/load-error'
 
 interface ReviewHistoryProps {
   page: number
@@ -23,12 +24,7 @@ export function ReviewHistory({ page, renderPagination, onReviewed }: ReviewHist
   if (isPending) return <div className="skeleton" style={{ height: 160 }} role="status" aria-label={t`Loading…`} />
   if (isError && !data)
     return (
-      <div className="form-alert" role="alert">
-        {t`Your reviews could not be loaded.`}{' '}
-        <button type="button" className="link-button" onClick={() => void refetch()}>
-          {t`Try again`}
-        </button>
-      </div>
+      <LoadError message={t`Your reviews could not be loaded.`} onRetry={() => void refetch()} />
     )
   if (data.total === 0)
     return (
@@ -76,13 +72,7 @@ function OwnReviewCard({ review, onReviewed }: { review: OwnReview; onReviewed?:
                   {review.edited_at ? <span> · {t`edited`}</span> : null}
                 </span>
               </p>
-              {review.evaluation ? <p className="review-item__text">{review.evaluation}</p> : null}
-              {review.reply ? (
-                <div className="review-item__reply">
-                  <p className="review-item__reply-title">{t`Reply from the shop`}</p>
-                  <p>{review.reply.text}</p>
-                </div>
-              ) : null}
+              <ReviewBody review={review} />
               <div>
                 <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
                   {t`Edit`}

@@ -31,6 +31,16 @@ export function ReviewItem({ review }: { review: Review }) {
           {variant ? t`Verified purchase: ${variant}` : t`Verified purchase`}
         </p>
       ) : null}
+      <ReviewBody review={review} />
+    </article>
+  )
+}
+
+/** What the buyer wrote, and the shop's reply under it. */
+export function ReviewBody({ review }: { review: Pick<Review, 'evaluation' | 'reply'> }) {
+  const { t } = useLingui()
+  return (
+    <>
       {review.evaluation ? <p className="review-item__text">{review.evaluation}</p> : null}
       {review.reply ? (
         <div className="review-item__reply">
@@ -38,6 +48,6 @@ export function ReviewItem({ review }: { review: Review }) {
           <p>{review.reply.text}</p>
         </div>
       ) : null}
-    </article>
+    </>
   )
 }
