@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, type ReactNode } from 'react'
+import { ORDER_NOTIFICATION_TYPES, type Notification } from '../../contract/notification'
 import type { PublicConfig } from '../../contract/shop'
+import { ORDERS_KEY } from '../features/orders/api/orders-keys'
 import { useSession } from '../features/auth/components/use-session'
 import { useShopConfig } from '../features/shop/api/get-shop-config'
 import { HeaderMessagesSlot } from '../ui/header'
@@ -33,10 +36,15 @@ const dockMessages = (
 function Runtime() {
   const { signedIn, user } = useSession()
   const { data: config } = useShopConfig()
+  const queryClient = useQueryClient()
   if (!signedIn || !user) return null
+  // an order paid, shipped, delivered or failed: its page and the order lists show the new state at once
+  const onNotification = (notification: Notification) => {
+    if (ORDER_NOTIFICATION_TYPES.includes(notification.type)) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
+  }
   return (
     <Suspense fallback={null}>
-      <NotificationRuntime userId={user.id} realtime={config?.realtime} />
+      <NotificationRuntime userId={user.id} realtime={config?.realtime} onNotification={onNotification} />
     </Suspense>
   )
 }

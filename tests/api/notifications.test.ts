@@ -365,6 +365,15 @@ describe.each(targets)('notifications on $kind', (target) => {
     const refused = await m.call('POST', '/api/v1/push-subscription', { ...wide, endpoint: `${wide.endpoint}/${'抹'.repeat(1500)}` })
     expect([refused.status, Object.keys(refused.body.error.detail)]).toEqual([400, ['endpoint']])
 
+    // quiet hours saved off, then on with another window: each is what a reload shows
+    for (const quiet of [
+      { enabled: false, start: '22:00', end: '08:00', time_zone: 'Asia/Taipei' },
+      { enabled: true, start: '23:30', end: '07:00', time_zone: 'Asia/Tokyo' },
+    ]) {
+      expect((await m.call('PUT', '/api/v1/user/notification-settings', { quiet_hours: quiet })).body.data.quiet_hours).toEqual(quiet)
+      expect((await m.call('GET', '/api/v1/user/notification-settings')).body.data.quiet_hours).toEqual(quiet)
+    }
+
     await Promise.all([
       m.call('PUT', '/api/v1/user/notification-settings', { kinds: [{ type: 'favourite_restock', mode: 'off' }] }),
       m.call('PUT', '/api/v1/user/notification-settings', { kinds: [{ type: 'referral_joined', mode: 'shop' }] }),

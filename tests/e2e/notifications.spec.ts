@@ -18,6 +18,10 @@ test('a shipped order is announced on the open page without a reload; opening th
 
   await page.goto('/en/product/list')
   await signIn(page, 'en', member)
+  // the member watches the order's page: the notification brings its new state without a reload
+  await page.goto(`/en/purchase/${no}`)
+  await expect(page.getByRole('main').getByText(no).first()).toBeVisible()
+  await expect(page.getByText('Your parcel is on its way.')).toBeHidden()
   const before = await unreadCount(request, token)
   // desktops: the header's bell; phones: the dock's entry
   const messages = isMobile ? page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: messagesName(before), exact: true }) : header(page).getByRole('button', { name: messagesName(before), exact: true })
@@ -29,6 +33,7 @@ test('a shipped order is announced on the open page without a reload; opening th
   expect(shipped.url).toBe(`/purchase/${no}`)
   const toast = page.getByRole('button', { name: new RegExp(shipped.title) }).filter({ hasText: shipped.content })
   await expect(toast).toBeVisible()
+  await expect(page.getByText('Your parcel is on its way.')).toBeVisible()
   const after = isMobile ? page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: messagesName(before + 1), exact: true }) : header(page).getByRole('button', { name: messagesName(before + 1), exact: true })
   await expect(after).toBeVisible()
 

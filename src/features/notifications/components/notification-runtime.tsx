@@ -24,6 +24,8 @@ interface NotificationRuntimeProps {
   userId: number
   /** the real-time service (GET /config); nothing real-time without it */
   realtime: RealtimeConfig | undefined
+  /** told of each new notification once it is in the list (the page refreshes what it changed, e.g. an order) */
+  onNotification?: (notification: Notification) => void
 }
 
 const useToken = () => useSyncExternalStore(onAuthTokenChange, getAuthToken)
@@ -36,7 +38,7 @@ const isInstalled = () =>
  * count, a toast, a system notification for the installed app in the background), the app icon's
  * badge, this device's push subscription sent again, and forgotten at sign-out.
  */
-export function NotificationRuntime({ userId, realtime }: NotificationRuntimeProps) {
+export function NotificationRuntime({ userId, realtime, onNotification: told }: NotificationRuntimeProps) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const locale = useLocale()
@@ -47,9 +49,9 @@ export function NotificationRuntime({ userId, realtime }: NotificationRuntimePro
   const seen = useRef(new Set<number>())
   // the latest of these for the socket's handlers, without reconnecting when they change
   const openLabel = t`Open message`
-  const current = useRef({ locale, prefix, open, openLabel })
+  const current = useRef({ locale, prefix, open, openLabel, told })
   useEffect(() => {
-    current.current = { locale, prefix, open, openLabel }
+    current.current = { locale, prefix, open, openLabel, told }
   })
 
   useEffect(() => {
@@ -61,10 +63,11 @@ export function NotificationRuntime({ userId, realtime }: NotificationRuntimePro
       const parsed = v.safeParse(SendNotificationEventSchema, payload)
       if (!parsed.success) return console.warn('A real-time message was not understood', parsed.issues[0]?.message)
       const notification = parsed.output.data
-      const { locale, prefix, open, openLabel } = current.current
+      const { locale, prefix, open, openLabel, told } = current.current
       const headKey = headQueryOptions(locale).queryKey
       const next = receive({ head: queryClient.getQueryData<Paged<Notification>>(headKey), count: queryClient.getQueryData<number>(unreadCountKey) }, notification, seen.current)
       if (!next.fresh) return
+      told?.(notification)
       if (next.head) queryClient.setQueryData(headKey, next.head)
       if (next.count !== undefined) queryClient.setQueryData(unreadCountKey, next.count)
       // other pages, filters and languages are asked again when shown
