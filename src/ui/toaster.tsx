@@ -5,6 +5,8 @@ import { onToasterWanted, toasterListening, toasterWanted } from '../lib/toast'
 const Sonner = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 const TOAST_MAX_WIDTH = 350
+/** On phones a 350 px toast is as wide as the screen: it sits below the 60 px header, not over its buttons (menu, cart). */
+const PHONE_TOP_OFFSET = 68
 
 /**
  * Toasts live in a host element that moves into the open modal dialog and back: a modal dialog
@@ -48,6 +50,7 @@ export function Toaster() {
     <Suspense fallback={null}>
       <Sonner
         position="top-center"
+        mobileOffset={{ top: PHONE_TOP_OFFSET }}
         duration={5000}
         style={{ '--width': `${TOAST_MAX_WIDTH}px` } as CSSProperties}
         toastOptions={{ style: { maxWidth: TOAST_MAX_WIDTH } }}
