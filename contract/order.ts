@@ -31,6 +31,10 @@ export const CARRIERS = {
   },
 } as const
 export type CarrierCode = keyof typeof CARRIERS
+
+/** Where a parcel is checked: the carrier's page for it, or its tracking form; null without a known carrier or number. */
+export const trackingUrlOf = (carrier: string | null | undefined, trackingNo: string | null | undefined) =>
+  carrier && trackingNo && carrier in CARRIERS ? CARRIERS[carrier as CarrierCode].trackingUrl(trackingNo) : null
 export const CARRIER_CODES = Object.keys(CARRIERS) as CarrierCode[]
 
 export const ORDER_MESSAGES = {

@@ -71,22 +71,27 @@ const shopRunning = await fetch(`${shopUrl}/api/v1/health`, { signal: AbortSigna
   (r) => r.ok,
   () => false,
 )
-/** A running shop on the embedded database is asked over its operator API (the same order service). */
-async function throughRunningShop() {
+/** POSTs to the running shop's operator API (key: OPERATOR_KEY or DATA_DIR/operator-key.json); a refusal ends the command with its code and message. */
+async function operatorCall<T>(pathname: string, body: unknown): Promise<T> {
   const key = config.operatorKey ?? (JSON.parse(await readFile(path.join(config.dataDir, 'operator-key.json'), 'utf8')) as { key: string }).key
-  const action = command!.slice('order:'.length)
-  const body = action === 'ship' ? { tracking: values.tracking!.trim(), carrier: values.carrier } : { reason: values.reason?.trim() || undefined }
-  const res = await fetch(`${shopUrl}/api/v1/operator/orders/${encodeURIComponent(no!)}/${action}`, {
+  const res = await fetch(`${shopUrl}/api/v1/operator/${pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-localization': 'en' },
     body: JSON.stringify(body),
   })
-  const answer = (await res.json()) as { data?: Awaited<ReturnType<typeof shipOrder>>; error?: { code: string; message: string; detail: unknown } }
+  const answer = (await res.json()) as { data?: T; error?: { code: string; message: string; detail: unknown } }
   if (!res.ok || !answer.data) {
     process.stderr.write(`${answer.error?.code ?? res.status}: ${answer.error?.message ?? ''} ${JSON.stringify(answer.error?.detail ?? {})}\n`)
     process.exit(1)
   }
-  const order = answer.data
+  return answer.data
+}
+
+/** A running shop on the embedded database is asked over its operator API (the same order service). */
+async function throughRunningShop() {
+  const action = command!.slice('order:'.length)
+  const body = action === 'ship' ? { tracking: values.tracking!.trim(), carrier: values.carrier } : { reason: values.reason?.trim() || undefined }
+  const order = await operatorCall<Awaited<ReturnType<typeof shipOrder>>>(`orders/${encodeURIComponent(no!)}/${action}`, body)
   console.log(`${order.no}: ${order.order_status}, payment ${order.payment_status}${order.refund ? `, refund ${order.refund.status} NT$${order.refund.amount}` : ''} (through the running shop at ${shopUrl})`)
   if (order.shipment.tracking_url) console.log(`tracking: ${order.shipment.carrier?.name} ${order.shipment.tracking_no} ${order.shipment.tracking_url}`)
   process.exit(0)
@@ -97,16 +102,8 @@ async function reviewCommand() {
   const action = command!.slice('review:'.length) as 'reply' | 'hide' | 'show'
   const body = action === 'reply' ? { text: positionals[2]!.trim() } : { reason: values.reason?.trim() || 'shown again' }
   let result: Awaited<ReturnType<typeof moderate>>
-  if (shopRunning) {
-    const key = config.operatorKey ?? (JSON.parse(await readFile(path.join(config.dataDir, 'operator-key.json'), 'utf8')) as { key: string }).key
-    const res = await fetch(`${shopUrl}/api/v1/operator/reviews/${no}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-localization': 'en' }, body: JSON.stringify(body) })
-    const answer = (await res.json()) as { data?: typeof result; error?: { code: string; message: string } }
-    if (!answer.data) {
-      process.stderr.write(`${answer.error?.code ?? res.status}: ${answer.error?.message ?? ''}\n`)
-      process.exit(1)
-    }
-    result = answer.data
-  } else {
+  if (shopRunning) result = await operatorCall<typeof result>(`reviews/${no}/${action}`, body)
+  else {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     try {
       result = await moderate({ db: database.db, clock: systemClock, onFiguresChanged: () => undefined }, Number(no), action === 'reply' ? { kind: 'reply', text: body.text! } : { kind: action, reason: body.reason! })

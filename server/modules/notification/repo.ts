@@ -12,11 +12,7 @@ export interface Preferences {
   quiet: QuietHours
 }
 
-export async function preferencesOf(db: DbOrTx, userId: number): Promise<Preferences> {
-  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.user_id, userId))
-  if (!row) return { modes: {}, quiet: DEFAULT_QUIET_HOURS }
-  return { modes: row.modes, quiet: { enabled: row.quiet_enabled, start: row.quiet_start, end: row.quiet_end, time_zone: row.time_zone } }
-}
+export const preferencesOf = async (db: DbOrTx, userId: number): Promise<Preferences> => (await preferencesOfMany(db, [userId])).get(userId)!
 
 /** Preferences of several members at once (absent: the defaults). */
 export async function preferencesOfMany(db: DbOrTx, userIds: number[]): Promise<Map<number, Preferences>> {

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contract/constants'
-import { CARRIERS, type CarrierCode, type Order } from '../../../contract/order'
+import { CARRIERS, trackingUrlOf, type CarrierCode, type Order } from '../../../contract/order'
 import type { DbOrTx } from '../../db/client'
 import { translate } from '../../lib/messages'
 import * as repo from './repo'
@@ -42,7 +42,7 @@ export function toOrder(order: repo.OrderRow, lines: repo.OrderLineRow[], paymen
     shipment: {
       carrier: carrier ? { code: order.carrier!, name: carrier.name[locale] } : null,
       tracking_no: order.tracking_no,
-      tracking_url: carrier && order.tracking_no ? carrier.trackingUrl(order.tracking_no) : null,
+      tracking_url: trackingUrlOf(order.carrier, order.tracking_no),
       shipped_at: iso(order.shipped_at),
       completed_at: iso(order.completed_at),
     },

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { CARRIERS, type CarrierCode } from '../../../contract/order'
+import { trackingUrlOf } from '../../../contract/order'
 import { canChangeOrder, canChangePayment, type OrderActor, type OrderStatus } from '../../../contract/order-states'
 import type { PaymentStatus } from '../../../contract/payment'
 import type { DbOrTx } from '../../db/client'
@@ -69,7 +69,7 @@ export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderSta
       {
         userId: updated.user_id,
         type: 'order_shipped',
-        payload: { order_no: updated.no, carrier, tracking_no: tracking, tracking_url: carrier && tracking && carrier in CARRIERS ? CARRIERS[carrier as CarrierCode].trackingUrl(tracking) : null },
+        payload: { order_no: updated.no, carrier, tracking_no: tracking, tracking_url: trackingUrlOf(carrier, tracking) },
         url: orderUrl(updated.no),
         dedupeKey: `order_shipped:${updated.id}`,
       },
