@@ -65,6 +65,18 @@ async function cpuSeconds(pid: number | undefined) {
   }
 }
 
+/** CPU seconds (user + system) used so far by each thread of a process, by thread id (Linux). */
+async function threadCpuSeconds(pid: number | undefined) {
+  const threads = new Map<string, number>()
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '')
+    if (!stat) continue
+    const fields = stat.split(') ')[1]!.split(' ')
+    threads.set(tid, (Number(fields[11]) + Number(fields[12])) / 100)
+  }
+  return threads
+}
+
 /** CPU seconds used so far by every process of this machine named `postgres` (the server and its backends), readable from /proc. */
 async function postgresCpuSeconds() {
   let total = 0
@@ -125,12 +137,14 @@ async function bench(label: string, env: Record<string, string>) {
     if (warmupSeconds > 0) await drive(performance.now() + warmupSeconds * 1000)
     const started = performance.now()
     const cpuBefore = await cpuSeconds(shop.child.pid)
+    const threadsBefore = await threadCpuSeconds(shop.child.pid)
     const dbBefore = env.DATABASE_URL ? await postgresCpuSeconds() : undefined
     const loadBefore = process.cpuUsage()
     const { latencies, errors } = await drive(started + seconds * 1000)
     const elapsed = (performance.now() - started) / 1000
     const load = process.cpuUsage(loadBefore)
     const cpuAfter = await cpuSeconds(shop.child.pid)
+    const threadsAfter = await threadCpuSeconds(shop.child.pid)
     const dbAfter = env.DATABASE_URL ? await postgresCpuSeconds() : undefined
     const done = latencies.length
     latencies.sort((a, b) => a - b)
@@ -143,6 +157,11 @@ async function bench(label: string, env: Record<string, string>) {
       max: latencies.at(-1) ?? 0,
       errors,
       cpuMs: perCheckout(cpuBefore, cpuAfter, done),
+      // the two busiest threads of the shop: its event loop and, on PGlite, the database's thread
+      busiestMs: [...threadsAfter]
+        .map(([tid, after]) => perCheckout(threadsBefore.get(tid) ?? 0, after, done) ?? 0)
+        .sort((a, b) => b - a)
+        .slice(0, 2),
       dbCpuMs: perCheckout(dbBefore, dbAfter, done),
       loadCpuMs: done ? (load.user + load.system) / 1000 / done : undefined,
     }
@@ -167,12 +186,12 @@ console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
 // CPU per checkout, by process: the shop (with PGlite inside it), the Postgres server, and this load generator;
 // their sum against the cores shows the ceiling of this machine
 const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1))
-console.log('database   checkouts   checkouts/s   p50 ms   p99 ms   max ms   errors   CPU ms per checkout: shop   database   load   ceiling/s')
+console.log('database   checkouts   checkouts/s   p50 ms   p99 ms   max ms   errors   CPU ms per checkout: shop (busiest threads)   database   load   ceiling/s')
 for (const r of rows) {
   const total = (r.cpuMs ?? 0) + (r.dbCpuMs ?? 0) + (r.loadCpuMs ?? 0)
   const ceiling = total > 0 ? (os.cpus().length * 1000) / total : undefined
   console.log(
-    `${r.label.padEnd(10)} ${String(r.checkouts).padStart(9)}   ${r.perSecond.toFixed(1).padStart(11)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${r.max.toFixed(0).padStart(6)}   ${String(r.errors).padStart(6)}   ${ms(r.cpuMs).padStart(25)}   ${ms(r.dbCpuMs).padStart(8)}   ${ms(r.loadCpuMs).padStart(4)}   ${(ceiling?.toFixed(0) ?? '-').padStart(9)}`,
+    `${r.label.padEnd(10)} ${String(r.checkouts).padStart(9)}   ${r.perSecond.toFixed(1).padStart(11)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${r.max.toFixed(0).padStart(6)}   ${String(r.errors).padStart(6)}   ${`${ms(r.cpuMs)} (${r.busiestMs.map(ms).join(', ')})`.padStart(39)}   ${ms(r.dbCpuMs).padStart(8)}   ${ms(r.loadCpuMs).padStart(4)}   ${(ceiling?.toFixed(0) ?? '-').padStart(9)}`,
   )
 }
 console.log(`ceiling/s: checkouts per second if every core did nothing else (${os.cpus().length} cores × 1,000 ms ÷ the three CPU figures summed)`)

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PGlite } from '@electric-sql/pglite'
+import { entityKind, type ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 
@@ -24,8 +25,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Opens the shop's database and applies the committed migrations: node-postgres when a URL is
- * given, otherwise PGlite (embedded Postgres) persisted under `dataDir/pglite`, or in memory
- * for `memory://`. The drivers are loaded lazily so a Postgres deployment never loads PGlite.
+ * given, otherwise PGlite (embedded Postgres, in a thread of its own) persisted under
+ * `dataDir/pglite`, or in memory for `memory://`. The drivers are loaded lazily so a Postgres deployment never loads PGlite.
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
@@ -41,7 +42,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migrate(db, { migrationsFolder })
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
+  const { PgliteThread } = await import('./pglite-thread')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   let dataDir: string | undefined
@@ -49,8 +50,25 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     dataDir = path.join(options.dataDir, 'pglite')
     await mkdir(dataDir, { recursive: true })
   }
-  const client = await PGlite.create(dataDir)
-  const db = drizzle(client, { schema })
-  await migrate(db, { migrationsFolder })
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  const client = new PgliteThread(dataDir)
+  try {
+    await client.ready
+    // drizzle calls only the part of PGlite's client that PgliteThread answers
+    const db = drizzle({ client: client as unknown as PGlite, schema })
+    await migrate(db, { migrationsFolder })
+    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  } catch (error) {
+    await client.close().catch(() => undefined)
+    throw error
+  }
+}
+
+/**
+ * Whether a statement may be sent on `db` (a transaction) before the one ahead of it answered:
+ * PGlite's thread runs them in the order sent; node-postgres runs one statement at a time per
+ * connection and deprecates queuing more.
+ */
+export function sendsAhead(db: DbOrTx) {
+  const session = (db as unknown as { session?: { constructor: { [entityKind]?: string } } }).session
+  return session?.constructor[entityKind] === 'PgliteSession'
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { type Placeholder, and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-states'
 import type { DbOrTx } from '../../db/client'
 import { rowFromJson, rowsOf } from '../../db/json-rows'
-import { preparedOn } from '../../db/prepared'
+import { preparedOn, statementByShape } from '../../db/prepared'
 import { cartItems, coupons, notifications, orderEvents, orderLines, orderRequests, orders, payments, reviews, users, variants } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -13,16 +13,25 @@ export type OrderEvent = Omit<typeof orderEvents.$inferInsert, 'id'>
 
 // ---- checkout requests by idempotency key -----------------------------------
 
+/** Placeholders for a statement built once (statementByShape): `o_no`, `l0_quantity`, or the column's own name without a prefix. */
+const placeholders = (prefix: string, columns: string[]) => Object.fromEntries(columns.map((column) => [column, sql.placeholder(prefix ? `${prefix}_${column}` : column)]))
+
 
 /**
- * Claims the key and then locks the member's row (see lockMember), in one round trip. Answers
- * whether the key was claimed now; false for a key claimed before (a retry).
+ * Claims the key and then locks the member's row (see lockMember), in one statement. A key
+ * claimed before (a retry) fails it with a unique violation on the key, which ends the
+ * transaction; a concurrent checkout with the same key waits for the first one's commit and then fails so.
  */
-export async function claimAndLockMember(tx: DbOrTx, userId: number, key: string, bodyHash: string, now: Date) {
-  const claim = tx.insert(orderRequests).values({ user_id: userId, key, body_hash: bodyHash, created_at: now }).onConflictDoNothing().returning({ user_id: orderRequests.user_id })
-  const [row] = rowsOf<{ claimed: number }>(await tx.execute(sql`with claim as (${claim.getSQL()}) select (select count(*) from claim)::int as claimed, (${lockMember(tx, userId)}) as member`))
-  return row!.claimed === 1
+export function claimAndLockMember(tx: DbOrTx, userId: number, key: string, bodyHash: string, now: Date): Promise<unknown> {
+  // sent before this returns (not on a later tick, as awaiting a query builder would): the write
+  // that placeOrder sends right behind it must reach the database after it
+  return claimStatement(tx, 'one', { user_id: userId, key, body_hash: bodyHash, created_at: now })
 }
+
+const claimStatement = statementByShape('claim', (tx) => {
+  const claim = tx.insert(orderRequests).values(placeholders('', ['user_id', 'key', 'body_hash', 'created_at']) as unknown as typeof orderRequests.$inferInsert).returning({ user_id: orderRequests.user_id })
+  return sql`with claim as (${claim.getSQL()}) select (select count(*) from claim)::int as claimed, (${lockMember(tx, sql.placeholder('user_id'))}) as member`
+})
 
 export async function requestFor(tx: DbOrTx, userId: number, key: string) {
   const [row] = await tx.select().from(orderRequests).where(and(eq(orderRequests.user_id, userId), eq(orderRequests.key, key)))
@@ -36,10 +45,10 @@ export async function requestFor(tx: DbOrTx, userId: number, key: string) {
  * their unpaid orders one after the other. NO KEY UPDATE: rows that merely reference the member
  * (sessions, cart lines, the order itself) can still be written meanwhile.
  */
-export const lockMember = (tx: DbOrTx, userId: number) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+export const lockMember = (tx: DbOrTx, userId: number | Placeholder) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
 
 /** Orders of the member still waiting for their payment (they hold stock until paid, cancelled or expired). */
-const unpaidOrders = (userId: number) => and(eq(orders.user_id, userId), eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED'))
+const unpaidOrders = (userId: number | Placeholder) => and(eq(orders.user_id, userId), eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED'))
 
 // ---- stock ------------------------------------------------------------------
 
@@ -66,41 +75,14 @@ export interface CheckoutWrite {
  * concurrent checkout of the same member that the lock waited for; not this statement's own.
  */
 export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
-  const ids = write.lines.map((line) => line.variant_id)
-  const orderId = sql`(select id from o)`
-  const order = tx.insert(orders).values(write.order).returning()
-  const lines = tx
-    .insert(orderLines)
-    .values(write.lines.map((line) => ({ ...line, order_id: orderId })))
-    .returning()
-  const payment = tx
-    .insert(payments)
-    .values({ ...write.payment, order_id: orderId })
-    .returning()
-  const events = tx.insert(orderEvents).values(write.events.map((event) => ({ ...event, order_id: orderId })))
-  const cart = tx.delete(cartItems).where(and(eq(cartItems.user_id, write.userId), inArray(cartItems.variant_id, ids)))
-  const link = tx
-    .update(orderRequests)
-    .set({ order_id: orderId })
-    .where(and(eq(orderRequests.user_id, write.userId), eq(orderRequests.key, write.key)))
-  const wanted = sql.join(
-    write.lines.map((line) => sql`(${line.variant_id}::int, ${line.quantity}::int)`),
-    sql`, `,
-  )
-  const locked = sql`(select ${variants.id} as id from ${variants} where ${inArray(variants.id, ids)} order by ${variants.id} for no key update)`
-  const stock = tx
-    .update(variants)
-    .set({ stock_left: sql`${variants.stock_left} - wanted.quantity`, updated_at: write.order.created_at })
-    .from(sql`${locked} as locked join (values ${wanted}) as wanted (id, quantity) on wanted.id = locked.id`)
-    .where(and(sql`${variants.id} = locked.id`, sql`${variants.stock_left} >= wanted.quantity`))
-    .returning({ id: variants.id })
-  const result = await tx.execute(sql`
-    with o as (${order.getSQL()}), l as (${lines.getSQL()}), p as (${payment.getSQL()}), e as (${events.getSQL()}), c as (${cart.getSQL()}), r as (${link.getSQL()}), s as (${stock.getSQL()})
-    select (select row_to_json(o) from o) as order,
-           (select json_agg(l order by l.id) from l) as lines,
-           (select row_to_json(p) from p) as payment,
-           (select coalesce(json_agg(s.id), '[]') from s) as taken,
-           (select count(*) from ${orders} where ${unpaidOrders(write.userId)})::int as unpaid`)
+  const values: Record<string, unknown> = { user_id: write.userId, key: write.key }
+  for (const [column, value] of Object.entries(write.order)) values[`o_${column}`] = value
+  for (const [column, value] of Object.entries(write.payment)) values[`p_${column}`] = value
+  write.lines.forEach((line, i) => Object.entries(line).forEach(([column, value]) => (values[`l${i}_${column}`] = value)))
+  write.events.forEach((event, i) => Object.entries(event).forEach(([column, value]) => (values[`e${i}_${column}`] = value)))
+  // the statement's text depends only on these: built once for each
+  const shape = [write.lines.length, write.events.length, Object.keys(write.order).join(), Object.keys(write.payment).join(), Object.keys(write.lines[0]!).join(), Object.keys(write.events[0]!).join()].join('|')
+  const result = await checkoutStatement(tx, shape, values)
   const [row] = rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; payment: Record<string, unknown>; taken: number[]; unpaid: number }>(result)
   return {
     order: rowFromJson(orders, row!.order),
@@ -110,6 +92,50 @@ export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
     unpaidBefore: row!.unpaid,
   }
 }
+
+
+const checkoutStatement = statementByShape('checkout', (tx, shape) => {
+  const [lineCount, eventCount, orderColumns, paymentColumns, lineColumns, eventColumns] = shape.split('|') as [string, string, string, string, string, string]
+  const lineIndexes = Array.from({ length: Number(lineCount) }, (_, i) => i)
+  const userId = sql.placeholder('user_id')
+  const variantIds = lineIndexes.map((i) => sql.placeholder(`l${i}_variant_id`))
+  const orderId = sql`(select id from o)`
+  const order = tx.insert(orders).values(placeholders('o', orderColumns.split(',')) as unknown as NewOrder).returning()
+  const lines = tx
+    .insert(orderLines)
+    .values(lineIndexes.map((i) => ({ ...placeholders(`l${i}`, lineColumns.split(',')), order_id: orderId }) as unknown as typeof orderLines.$inferInsert))
+    .returning()
+  const payment = tx
+    .insert(payments)
+    .values({ ...placeholders('p', paymentColumns.split(',')), order_id: orderId } as unknown as typeof payments.$inferInsert)
+    .returning()
+  const events = tx
+    .insert(orderEvents)
+    .values(Array.from({ length: Number(eventCount) }, (_, i) => ({ ...placeholders(`e${i}`, eventColumns.split(',')), order_id: orderId }) as unknown as typeof orderEvents.$inferInsert))
+  const cart = tx.delete(cartItems).where(and(eq(cartItems.user_id, userId), inArray(cartItems.variant_id, variantIds)))
+  const link = tx
+    .update(orderRequests)
+    .set({ order_id: orderId })
+    .where(and(eq(orderRequests.user_id, userId), eq(orderRequests.key, sql.placeholder('key'))))
+  const wanted = sql.join(
+    lineIndexes.map((i) => sql`(${sql.placeholder(`l${i}_variant_id`)}::int, ${sql.placeholder(`l${i}_quantity`)}::int)`),
+    sql`, `,
+  )
+  const locked = sql`(select ${variants.id} as id from ${variants} where ${inArray(variants.id, variantIds)} order by ${variants.id} for no key update)`
+  const stock = tx
+    .update(variants)
+    .set({ stock_left: sql`${variants.stock_left} - wanted.quantity`, updated_at: sql.placeholder('o_created_at') as unknown as Date })
+    .from(sql`${locked} as locked join (values ${wanted}) as wanted (id, quantity) on wanted.id = locked.id`)
+    .where(and(sql`${variants.id} = locked.id`, sql`${variants.stock_left} >= wanted.quantity`))
+    .returning({ id: variants.id })
+  return sql`
+    with o as (${order.getSQL()}), l as (${lines.getSQL()}), p as (${payment.getSQL()}), e as (${events.getSQL()}), c as (${cart.getSQL()}), r as (${link.getSQL()}), s as (${stock.getSQL()})
+    select (select row_to_json(o) from o) as order,
+           (select json_agg(l order by l.id) from l) as lines,
+           (select row_to_json(p) from p) as payment,
+           (select coalesce(json_agg(s.id), '[]') from s) as taken,
+           (select count(*) from ${orders} where ${unpaidOrders(userId)})::int as unpaid`
+})
 
 /**
  * Gives an order's quantities back to stock, once: the flag is cleared by a conditional update, so of

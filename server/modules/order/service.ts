@@ -3,6 +3,7 @@ import type { Locale } from '../../../contract/constants'
 import type { CarrierCode, CreateOrderInput, Order } from '../../../contract/order'
 import { CURRENT_ORDER_STATUSES, PAST_ORDER_STATUSES, type OrderActor } from '../../../contract/order-states'
 import type { Paged } from '../../../contract/page'
+import { sendsAhead } from '../../db/client'
 import { AppError, notFound } from '../../lib/errors'
 import { priceOrder } from '../checkout/quote'
 import { redeemCoupon } from '../coupon/service'
@@ -36,28 +37,34 @@ async function ownOrder(deps: OrderDeps, userId: number, no: string) {
   return order
 }
 
+/** Thrown inside the checkout's transaction when its key was claimed before: the transaction rolls back and the earlier order answers. */
+class KeyClaimedBefore extends Error {}
+
+/** Postgres's unique_violation, as node-postgres and PGlite report it (drizzle wraps it as the cause). */
+const isUniqueViolation = (error: unknown) => {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined)
+  return code(error) === '23505' || (error instanceof Error && code(error.cause) === '23505')
+}
+
 /**
- * `POST /ec-order`: one order per member and Idempotency-Key. In one transaction: claim the key,
- * price the lines with the checkout's quote (current prices; the client's are never read), take
- * the stock with conditional updates (so concurrent checkouts never oversell), redeem the coupon,
- * write the order and remove the ordered lines from the cart. A member holding MAX_UNPAID_ORDERS
- * unpaid orders is refused (counted under a lock on the member, so concurrent checkouts cannot
- * pass the cap together). Then, outside the transaction,
- * create the PaymentIntent; a crash in between is completed by the retry with the same key.
+ * `POST /ec-order`: one order per member and Idempotency-Key. First the quote, with the
+ * checkout's current prices (the client's are never read), and the recipient. Then one
+ * transaction of two statements sent together, so the database never waits for a round trip
+ * while the transaction holds it: the first claims the key (a plain insert: a key claimed before
+ * collides with its primary key, and the earlier order answers) and locks the member; the second,
+ * which the database runs only after the first, takes the stock with conditional updates (so
+ * concurrent checkouts never oversell), writes the order and removes the ordered lines from the
+ * cart. A member holding MAX_UNPAID_ORDERS unpaid orders is refused (counted by the second
+ * statement, which begins once the member's lock is held, so concurrent checkouts cannot pass the
+ * cap together). A coupon is redeemed in the same transaction. Then, outside it, create the
+ * PaymentIntent; a crash in between is completed by the retry with the same key.
  */
 export async function placeOrder(deps: OrderDeps, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
   const hash = bodyHash(input)
-  const placed = await deps.db.transaction(async (tx) => {
-    const now = deps.clock()
-    if (!(await repo.claimAndLockMember(tx, userId, key, hash, now))) {
-      const earlier = (await repo.requestFor(tx, userId, key))!
-      if (earlier.body_hash !== hash) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different order.')
-      }
-      return earlier.order_id!
-    }
-    const recipient = input.recipient_id !== undefined ? await recipientOf(tx, userId, input.recipient_id) : input.recipient!
-    const { quote, variants } = await priceOrder(tx, {
+  const now = deps.clock()
+  const price = async () => {
+    const recipient = input.recipient_id !== undefined ? await recipientOf(deps.db, userId, input.recipient_id) : input.recipient!
+    const { quote, variants } = await priceOrder(deps.db, {
       memberId: userId,
       lines: input.lines,
       couponCode: input.coupon_code,
@@ -66,68 +73,103 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       pricing: deps.config.checkout,
       locale,
     })
-    // quote.lines follow input.lines, one per variant
-    const written = await repo.writeCheckout(tx, {
-      userId,
-      key,
-      order: {
-        no: newOrderNo(now),
-        user_id: userId,
-        status: 'PROCESSING',
-        payment_status: 'PROCESSING',
-        subtotal: quote.subtotal,
-        discount: quote.discount,
-        logistics_fee: quote.logistics_fee,
-        tax: quote.tax,
-        amount: quote.amount,
-        coupon_code: quote.coupon?.code ?? null,
-        shipment: quote.shipment,
-        recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
-        invoice: input.invoice as Record<string, string>,
-        locale,
-        payment_due_at: new Date(now.getTime() + deps.config.orders.paymentMs),
-        created_at: now,
-        updated_at: now,
-      },
-      lines: quote.lines.map((line) => ({
-        product_id: line.product_id,
-        variant_id: line.variant_id,
-        name: variants.get(line.variant_id)!.product.name,
-        variant_label: variants.get(line.variant_id)!.variant.label,
-        image: line.image,
-        unit_price: line.unit_price,
-        quantity: line.quantity,
-        stock_type: line.stock_type,
-      })),
-      payment: { attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now },
-      events: [
-        { at: now, subject: 'order', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: 'checkout' },
-        { at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
-      ],
+    return { recipient, quote, variants }
+  }
+  let priced: Awaited<ReturnType<typeof price>>
+  try {
+    priced = await price()
+  } catch (error) {
+    // a retry answers its order even when the goods can no longer be bought as asked
+    if (await repo.requestFor(deps.db, userId, key)) return answerRetry(deps, userId, key, hash, locale)
+    throw error
+  }
+  const { recipient, quote, variants } = priced
+  // quote.lines follow input.lines, one per variant
+  const write: repo.CheckoutWrite = {
+    userId,
+    key,
+    order: {
+      no: newOrderNo(now),
+      user_id: userId,
+      status: 'PROCESSING',
+      payment_status: 'PROCESSING',
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      logistics_fee: quote.logistics_fee,
+      tax: quote.tax,
+      amount: quote.amount,
+      coupon_code: quote.coupon?.code ?? null,
+      shipment: quote.shipment,
+      recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
+      invoice: input.invoice as Record<string, string>,
+      locale,
+      payment_due_at: new Date(now.getTime() + deps.config.orders.paymentMs),
+      created_at: now,
+      updated_at: now,
+    },
+    lines: quote.lines.map((line) => ({
+      product_id: line.product_id,
+      variant_id: line.variant_id,
+      name: variants.get(line.variant_id)!.product.name,
+      variant_label: variants.get(line.variant_id)!.variant.label,
+      image: line.image,
+      unit_price: line.unit_price,
+      quantity: line.quantity,
+      stock_type: line.stock_type,
+    })),
+    payment: { attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now },
+    events: [
+      { at: now, subject: 'order', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: 'checkout' },
+      { at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
+    ],
+  }
+  let placed
+  try {
+    placed = await deps.db.transaction(async (tx) => {
+      const claimed = repo.claimAndLockMember(tx, userId, key, hash, now).then(
+        () => true,
+        (error: unknown) => {
+          if (isUniqueViolation(error)) return false
+          throw error
+        },
+      )
+      // sent behind the claim at once where the driver queues statements (when the claim fails, so does the write)
+      const writing = sendsAhead(tx) ? repo.writeCheckout(tx, write) : undefined
+      writing?.catch(() => undefined)
+      if (!(await claimed)) throw new KeyClaimedBefore()
+      const written = await (writing ?? repo.writeCheckout(tx, write))
+      const limit = deps.config.orders.maxUnpaid
+      if (written.unpaidBefore >= limit) {
+        throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
+      }
+      const short = input.lines.findIndex((line) => !written.taken.has(line.variant_id))
+      if (short !== -1) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${short}`]: ['Out of stock'] })
+      let order = written.order
+      if (quote.coupon) {
+        const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
+        order = await repo.updateOrderReturning(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
+      }
+      return { order, lines: written.lines, payment: written.payment }
     })
-    // counted by the writing statement, which begins once the member's lock is held: it sees what the checkout before it committed
-    const limit = deps.config.orders.maxUnpaid
-    if (written.unpaidBefore >= limit) {
-      throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
-    }
-    const short = input.lines.findIndex((line) => !written.taken.has(line.variant_id))
-    if (short !== -1) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${short}`]: ['Out of stock'] })
-    let order = written.order
-    if (quote.coupon) {
-      const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
-      order = await repo.updateOrderReturning(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
-    }
-    return { order, lines: written.lines, payment: written.payment }
-  })
-  if (typeof placed === 'number') {
-    // a retry: the order as it stands now
-    const order = (await repo.orderById(deps.db, placed))!
-    await ensureIntent(deps, order, await repo.currentPayment(deps.db, placed))
-    return orderView(deps.db, placed, locale)
+  } catch (error) {
+    if (error instanceof KeyClaimedBefore) return answerRetry(deps, userId, key, hash, locale)
+    throw error
   }
   // a new order: answered from the rows just written, without reading them back
   const payment = await ensureIntent(deps, placed.order, placed.payment)
   return toOrder(placed.order, placed.lines, payment, locale)
+}
+
+/** The order a key was claimed for before, as it stands now (its PaymentIntent created if a crash left it without one). */
+async function answerRetry(deps: OrderDeps, userId: number, key: string, hash: string, locale: Locale): Promise<Order> {
+  const earlier = (await repo.requestFor(deps.db, userId, key))!
+  if (earlier.body_hash !== hash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different order.')
+  }
+  const placed = earlier.order_id!
+  const order = (await repo.orderById(deps.db, placed))!
+  await ensureIntent(deps, order, await repo.currentPayment(deps.db, placed))
+  return orderView(deps.db, placed, locale)
 }
 
 export async function listOrders(deps: OrderDeps, userId: number, which: 'current' | 'history', page: number, perPage: number, locale: Locale): Promise<Paged<Order>> {
