@@ -15,13 +15,15 @@ export const NOTIFICATION_TYPES = [
   'favourite_price_drop',
   'referral_joined',
   'review_invite',
+  'subscription_renewed',
+  'subscription_renewal_failed',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 /** Kinds about the member's own orders: they always reach the message centre (push may be off). */
 export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = ['order_paid', 'order_shipped', 'order_delivered', 'payment_failed', 'payment_reminder']
 
-export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop', 'review_invite'], account: ['referral_joined'] } as const
+export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop', 'review_invite'], account: ['referral_joined', 'subscription_renewed', 'subscription_renewal_failed'] } as const
 
 /** in the shop only; in the shop and by push on the member's devices; not at all (not for order kinds) */
 export const NOTIFICATION_MODES = ['shop', 'push', 'off'] as const
@@ -50,6 +52,8 @@ export const NotificationPayloadSchema = v.object({
   product_name: v.optional(v.string()),
   /** referral_joined: the friend's first name only */
   friend_name: v.optional(v.string()),
+  /** subscription kinds: what the renewal charged (or tried to), whole TWD */
+  amount: v.optional(v.number()),
 })
 export type NotificationPayload = v.InferOutput<typeof NotificationPayloadSchema>
 

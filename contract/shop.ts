@@ -14,7 +14,8 @@ export const PublicConfigSchema = v.object({
     terms_url: v.string(),
     company_url: v.string(),
     line_url: v.string(),
-    subscribe_url: v.string(),
+    /** an outside subscribe page the owner configured; null: the shop's own /subscribe */
+    subscribe_url: v.nullable(v.string()),
   }),
   auth: v.object({
     /** the social sign-in methods this deployment offers */

@@ -138,7 +138,7 @@ try {
   let settings = paymentSettings(config, { host: config.host, port: config.port }, keys)
   if (settings.sandbox && !shopRunning) {
     // no shop holds the sandbox now: this command opens it (its webhooks wait in DATA_DIR for the shop)
-    sandbox = embeddedStripe({ keys: keys!, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: settings.webhookUrl, logger })
+    sandbox = embeddedStripe({ keys: keys!, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: settings.webhookUrl, publicUrl: config.publicUrl, logger })
     const app = new Hono().route('/v1', sandbox.routes)
     sandboxServer = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
     await new Promise<void>((resolve) => sandboxServer!.once('listening', () => resolve()))

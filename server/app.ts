@@ -46,6 +46,9 @@ import { pushConfig, type VapidKeys } from './modules/notification/push'
 import { notificationRoutes } from './modules/notification/routes'
 import { operatorRoutes } from './modules/operator/routes'
 import { realtimeRoutes } from './modules/realtime/routes'
+import { subscriptionRoutes } from './modules/subscription/routes'
+import { SUBSCRIPTION_EVENTS, subscriptionEventHandler } from './modules/subscription/service'
+import type { StripeEventHandler } from './modules/payment/webhook-routes'
 import { reviewRoutes } from './modules/review/routes'
 import { TtlCache } from './lib/ttl-cache'
 import { createPublisher, realtimeSettings } from './modules/realtime/settings'
@@ -88,7 +91,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const publisher = createPublisher(realtime)
   const realtimeServer = realtime.embedded ? new PusherServer({ app: realtime.app }) : undefined
   const stripeSandbox = payment.sandbox
-    ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, logger, allowedOrigins: config.corsOrigins })
+    ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, publicUrl: config.publicUrl, logger, allowedOrigins: config.corsOrigins })
     : undefined
   const authDeps = {
     db: database.db,
@@ -105,6 +108,9 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   // the catalogue's answers kept in memory are dropped when a review changes a product's figures
   const catalogueCache = new TtlCache<unknown>(config.catalogueCacheMs, 2000)
   const reviewDeps = { ...authDeps, onFiguresChanged: () => catalogueCache.clear() }
+  const orderEvents = stripeEventHandler(orderDeps)
+  const subscriptionEvents = subscriptionEventHandler(orderDeps)
+  const eventHandler: StripeEventHandler = (tx, event) => (SUBSCRIPTION_EVENTS.includes(event.type) ? subscriptionEvents(tx, event) : orderEvents(tx, event))
   const sweeper = new OrderSweeper(orderDeps)
   const housekeeper = new Housekeeper({ db: database.db, clock, logger, retention: config.retention })
   const api = new Hono()
@@ -118,7 +124,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', cartRoutes(authDeps))
     .route('/', wishlistRoutes(authDeps))
     .route('/', orderRoutes(orderDeps))
-    .route('/', stripeWebhookRoutes({ db: database.db, stripe: orderDeps.gateway.stripe, webhookSecret: payment.webhookSecret, logger, handle: stripeEventHandler(orderDeps) }))
+    .route('/', stripeWebhookRoutes({ db: database.db, stripe: orderDeps.gateway.stripe, webhookSecret: payment.webhookSecret, logger, handle: eventHandler }))
     .route('/', recipientRoutes(authDeps))
     .route('/', couponRoutes(authDeps))
     .route('/', checkoutRoutes(authDeps))
@@ -126,6 +132,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', realtimeRoutes(authDeps, publisher))
     .route('/', notificationRoutes({ ...authDeps, pushServiceHosts: config.push.serviceHosts }))
     .route('/', reviewRoutes(reviewDeps))
+    .route('/', subscriptionRoutes(orderDeps))
     .route('/', operatorRoutes(orderDeps, reviewDeps, operatorKey))
 
   api.get(
@@ -163,7 +170,10 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     throw notFound()
   })
   if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { allowedOrigins: config.corsOrigins }))
-  if (stripeSandbox) app.route('/v1', stripeSandbox.routes)
+  if (stripeSandbox) {
+    app.route('/v1', stripeSandbox.routes)
+    app.route('/sandbox-checkout', stripeSandbox.pages)
+  }
   if (realtimeServer) app.route('/apps', pusherHttpApi(realtimeServer))
   app.route('/', staticSite(config.publicDir))
   const payments = {

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import * as v from 'valibot'
+import { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlanId } from '../contract/subscription'
 
 const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.minValue(0), v.maxValue(65535))
 const url = v.pipe(v.string(), v.url('must be a URL'))
@@ -102,7 +103,21 @@ export const EnvSchema = v.object({
   SHOP_TERMS_URL: v.optional(url, 'https://souvenir-shop.example/terms'),
   SHOP_COMPANY_URL: v.optional(url, 'https://souvenir-shop.example/company'),
   SHOP_LINE_URL: v.optional(url, 'https://line.me/R/ti/p/@souvenir-shop'),
-  SHOP_SUBSCRIBE_URL: v.optional(url, 'https://souvenir-shop.example/subscribe'),
+  /**
+   * the owner's hosted payment link per snack-box plan (e.g. Stripe Payment Links), as
+   * `box-12=https://…,box-6=https://…`; a plan without one is sold through a checkout session
+   */
+  SUBSCRIPTION_PLAN_URLS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((text) => text.split(',').map((pair) => pair.trim()).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const)),
+      v.check((pairs) => pairs.every(([plan]) => (SUBSCRIPTION_PLAN_IDS as readonly string[]).includes(plan)), `must name plans among ${SUBSCRIPTION_PLAN_IDS.join(', ')} as plan=URL`),
+      v.check((pairs) => pairs.every(([, link]) => /^https:\/\/[^\s,]+$/.test(link) && URL.canParse(link)), 'each plan needs an https URL'),
+      v.transform((pairs) => Object.fromEntries(pairs) as Partial<Record<SubscriptionPlanId, string>>),
+    ),
+  ),
+  /** unset: the header, footer and home link to the shop's own /subscribe */
+  SHOP_SUBSCRIBE_URL: v.optional(url),
 })
 
 export type Config = ReturnType<typeof toConfig>
@@ -185,8 +200,9 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
     terms_url: env.SHOP_TERMS_URL,
     company_url: env.SHOP_COMPANY_URL,
     line_url: env.SHOP_LINE_URL,
-    subscribe_url: env.SHOP_SUBSCRIBE_URL,
+    subscribe_url: env.SHOP_SUBSCRIBE_URL ?? null,
   },
+  subscription: { planUrls: env.SUBSCRIPTION_PLAN_URLS ?? {} },
 })
 
 export class ConfigError extends Error {}

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, sendsAhead, type Database } from './client'
+import { rowsOf } from './json-rows'
 import { PgliteThread } from './pglite-thread'
 
-const rows = async (database: Database, query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as Record<string, unknown>[]
+const rows = async (database: Database, query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await database.db.execute(query))
 
 describe('PGlite in its own thread', () => {
   let database: Database

@@ -644,3 +644,64 @@ export const reviewEvents = pgTable('review_events', {
   actor: text('actor').$type<'member' | 'operator'>().notNull(),
   reason: text('reason'),
 })
+
+// ---- the snack box (subscriptions through Stripe Billing) ---------------------------------
+
+/** The member's customer at the payment provider, made once and reused for every checkout. */
+export const billingCustomers = pgTable('billing_customers', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customer_id: text('customer_id').notNull().unique(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The member's open hosted checkout, reused on a second click and expired when another plan is chosen. */
+export const subscriptionCheckouts = pgTable('subscription_checkouts', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan_id: text('plan_id').notNull(),
+  session_id: text('session_id').notNull(),
+  url: text('url').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * A member's subscription as the provider's webhooks last described it. `event_at` is the time of
+ * the event that wrote it: an older event arriving late changes nothing, and `canceled` is final.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan_id: text('plan_id').notNull(),
+    subscription_id: text('subscription_id').notNull().unique(),
+    customer_id: text('customer_id').notNull(),
+    /** the provider's status: active, past_due, canceled (and the others Stripe knows) */
+    provider_status: text('provider_status').notNull(),
+    cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    current_period_end: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    event_at: timestamp('event_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('subscriptions_user_idx').on(t.user_id)],
+)
+
+/** One paid invoice: a box (or a term of boxes) paid for. */
+export const subscriptionInvoices = pgTable(
+  'subscription_invoices',
+  {
+    invoice_id: text('invoice_id').primaryKey(),
+    subscription_id: text('subscription_id').notNull(),
+    /** whole TWD */
+    amount: integer('amount').notNull(),
+    paid_at: timestamp('paid_at', { withTimezone: true }).notNull(),
+    period_start: timestamp('period_start', { withTimezone: true }).notNull(),
+    period_end: timestamp('period_end', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('subscription_invoices_subscription_idx').on(t.subscription_id)],
+)

@@ -51,7 +51,7 @@ describe('the embedded Stripe sandbox, driven by the stripe SDK', () => {
   let stripe: Stripe
 
   async function startSandbox() {
-    sandbox = embeddedStripe({ keys, stateDir: dir, webhookUrl: `http://127.0.0.1:${hookPort}/hook`, logger: createLogger('silent') })
+    sandbox = embeddedStripe({ keys, stateDir: dir, webhookUrl: `http://127.0.0.1:${hookPort}/hook`, publicUrl: 'http://127.0.0.1', logger: createLogger('silent') })
     const app = new Hono().route('/v1', sandbox.routes)
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: apiPort })
     await new Promise<void>((resolve) => server.once('listening', () => resolve()))

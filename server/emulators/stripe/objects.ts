@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { BillingObject } from './billing-objects'
 
 /** The subset of Stripe's objects the sandbox keeps, in Stripe's own field names. */
 export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled'
@@ -89,7 +90,7 @@ export interface StripeEvent {
   object: 'event'
   api_version: string
   created: number
-  data: { object: PaymentIntent | Charge | Refund; previous_attributes?: Record<string, unknown> }
+  data: { object: PaymentIntent | Charge | Refund | BillingObject | Record<string, unknown>; previous_attributes?: Record<string, unknown> }
   livemode: false
   pending_webhooks: number
   request: { id: string | null; idempotency_key: string | null }

@@ -44,7 +44,7 @@ export function stripeSandboxRoutes(opened: () => Promise<StripeSandbox>, logger
     await next()
   })
 
-  const paramsOf = async (c: Context): Promise<FormParams> => (c.req.method === 'GET' ? parseForm(new URL(c.req.url).search.slice(1)) : parseForm(await c.req.text()))
+  const paramsOf = async (c: Context): Promise<FormParams> => (c.req.method === 'GET' || c.req.method === 'DELETE' ? parseForm(new URL(c.req.url).search.slice(1)) : parseForm(await c.req.text()))
 
   /** Who calls, from the Authorization header or the `key` parameter (which is then removed). */
   const caller = (c: Context, params: FormParams, allowPublishable: boolean): CallContext => {
@@ -139,6 +139,21 @@ export function stripeSandboxRoutes(opened: () => Promise<StripeSandbox>, logger
   app.post('/refunds', (c) => mutate(c, false, (p, ctx) => sandbox.createRefund(p, ctx)))
   app.get('/refunds/:id', (c) => read(c, false, (p) => sandbox.retrieveRefund(c.req.param('id'), p)))
   app.get('/charges/:id', (c) => read(c, false, (p) => sandbox.retrieveCharge(c.req.param('id'), p)))
+  const billing = () => sandbox.billing
+  app.post('/customers', (c) => mutate(c, false, (p) => billing().createCustomer(p)))
+  app.get('/customers/:id', (c) => read(c, false, (p) => billing().retrieveCustomer(c.req.param('id'), p)))
+  app.post('/customers/:id', (c) => mutate(c, false, (p) => billing().updateCustomer(c.req.param('id'), p)))
+  app.post('/checkout/sessions', (c) => mutate(c, false, (p, ctx) => billing().createCheckoutSession(p, ctx)))
+  app.get('/checkout/sessions/:id', (c) => read(c, false, (p) => billing().retrieveCheckoutSession(c.req.param('id'), p)))
+  app.post('/checkout/sessions/:id/expire', (c) => mutate(c, false, (p) => billing().expireCheckoutSession(c.req.param('id'), p)))
+  app.get('/subscriptions/:id', (c) => read(c, false, (p) => billing().retrieveSubscription(c.req.param('id'), p)))
+  app.post('/subscriptions/:id', (c) => mutate(c, false, (p, ctx) => billing().updateSubscription(c.req.param('id'), p, ctx)))
+  app.delete('/subscriptions/:id', (c) => mutate(c, false, (p, ctx) => billing().cancelSubscription(c.req.param('id'), p, ctx)))
+  app.get('/invoices/:id', (c) => read(c, false, (p) => billing().retrieveInvoice(c.req.param('id'), p)))
+  app.post('/billing_portal/sessions', (c) => mutate(c, false, (p) => billing().createPortalSession(p)))
+  app.post('/test_helpers/test_clocks', (c) => mutate(c, false, (p) => billing().createTestClock(p)))
+  app.get('/test_helpers/test_clocks/:id', (c) => read(c, false, (p) => billing().retrieveTestClock(c.req.param('id'), p)))
+  app.post('/test_helpers/test_clocks/:id/advance', (c) => mutate(c, false, (p, ctx) => billing().advanceTestClock(c.req.param('id'), p, ctx)))
   app.all('*', (c) => {
     throw invalidRequest(`Unrecognized request URL (${c.req.method}: ${c.req.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, undefined, undefined, 404)
   })

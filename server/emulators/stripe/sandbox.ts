@@ -1,11 +1,23 @@
 import { TEST_CARDS, type TestCard } from '../../../contract/payment'
+import { StripeBilling } from './billing'
 import { invalidRequest, missingParam, noSuch, unexpectedState, unknownParam, type StripeErrorBody } from './errors'
 import type { FormParams, FormValue } from './form'
 import { stripeId, unixNow, type Charge, type PaymentIntent, type PaymentMethod, type Refund, type StripeEvent } from './objects'
 import type { Op, SandboxStore } from './store'
 
 /** The events the sandbox's one webhook endpoint (the shop's) is subscribed to. */
-export const ENABLED_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'charge.refunded'] as const
+export const ENABLED_EVENTS = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const
 
 /** The API version of the installed `stripe` SDK; events use the caller's `Stripe-Version` when given. */
 export const DEFAULT_API_VERSION = '2026-10-28.endive'
@@ -31,10 +43,10 @@ export interface Outcome {
   ops: Op[]
 }
 
-const CURRENCIES = new Set(['twd', 'usd', 'jpy', 'eur', 'gbp', 'hkd', 'sgd', 'krw', 'cny', 'aud', 'cad', 'thb', 'myr', 'php'])
+export const CURRENCIES = new Set(['twd', 'usd', 'jpy', 'eur', 'gbp', 'hkd', 'sgd', 'krw', 'cny', 'aud', 'cad', 'thb', 'myr', 'php'])
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']
 const CONFIRMABLE = ['requires_confirmation', 'requires_action', 'requires_payment_method']
-const MAX_AMOUNT = 99_999_999
+export const MAX_AMOUNT = 99_999_999
 
 const DECLINE_MESSAGES: Record<string, string> = {
   generic_decline: 'Your card was declined.',
@@ -43,18 +55,18 @@ const DECLINE_MESSAGES: Record<string, string> = {
 
 // ---- parameter checks ---------------------------------------------------------
 
-const allowOnly = (params: FormParams, allowed: string[]) => {
+export const allowOnly = (params: FormParams, allowed: string[]) => {
   for (const key of Object.keys(params)) if (!allowed.includes(key)) throw unknownParam(key)
 }
 
-const text = (params: FormParams, name: string): string | undefined => {
+export const text = (params: FormParams, name: string): string | undefined => {
   const value = params[name]
   if (value === undefined) return undefined
   if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${JSON.stringify(value)}`, 'parameter_invalid_string', name)
   return value
 }
 
-const integer = (params: FormParams, name: string): number | undefined => {
+export const integer = (params: FormParams, name: string): number | undefined => {
   const value = text(params, name)
   if (value === undefined) return undefined
   if (!/^-?\d+$/.test(value)) throw invalidRequest(`Invalid integer: ${value}`, 'parameter_invalid_integer', name)
@@ -63,20 +75,20 @@ const integer = (params: FormParams, name: string): number | undefined => {
   return n
 }
 
-const bool = (params: FormParams, name: string): boolean | undefined => {
+export const bool = (params: FormParams, name: string): boolean | undefined => {
   const value = text(params, name)
   if (value === undefined) return undefined
   if (value !== 'true' && value !== 'false') throw invalidRequest(`Invalid boolean: ${value}`, 'parameter_invalid_boolean', name)
   return value === 'true'
 }
 
-const oneOf = (params: FormParams, name: string, values: string[]) => {
+export const oneOf = (params: FormParams, name: string, values: string[]) => {
   const value = text(params, name)
   if (value !== undefined && !values.includes(value)) throw invalidRequest(`Invalid ${name}: must be one of ${values.join(', ')}`, 'parameter_invalid_string', name)
   return value
 }
 
-function metadataOf(params: FormParams, current: Record<string, string> = {}): Record<string, string> {
+export function metadataOf(params: FormParams, current: Record<string, string> = {}): Record<string, string> {
   const raw = params.metadata
   if (raw === undefined || raw === '') return raw === '' ? {} : current
   if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidRequest('Invalid object', 'parameter_invalid_object', 'metadata')
@@ -92,7 +104,7 @@ function metadataOf(params: FormParams, current: Record<string, string> = {}): R
   return next
 }
 
-const expandOf = (params: FormParams, allowed: string[]): string[] => {
+export const expandOf = (params: FormParams, allowed: string[]): string[] => {
   const raw = params.expand
   if (raw === undefined) return []
   const list = (Array.isArray(raw) ? raw : [raw]).filter((x): x is string => typeof x === 'string')
@@ -142,14 +154,22 @@ const publicView = (pi: PaymentIntent) => {
  * Operations are synchronous, so two requests never interleave on one intent.
  */
 export class StripeSandbox {
+  /** Checkout Sessions, Customers, Subscriptions, Invoices, the portal and test clocks */
+  readonly billing: StripeBilling
+
   constructor(
     readonly store: SandboxStore,
     readonly keys: SandboxKeys,
     /** where events are POSTed; undefined: events are not delivered */
     readonly webhookUrl: string | undefined,
-  ) {}
+    /** the public origin hosted pages are served from (`/sandbox-checkout/...`) */
+    publicBase = 'http://127.0.0.1',
+  ) {
+    this.billing = new StripeBilling(this, publicBase)
+  }
 
-  private event(type: (typeof ENABLED_EVENTS)[number], object: StripeEvent['data']['object'], ctx: CallContext, previous?: Record<string, unknown>): Op[] {
+  /** The webhook delivery of one event (none when no endpoint is set), to apply with the change it reports. */
+  event(type: (typeof ENABLED_EVENTS)[number], object: StripeEvent['data']['object'], ctx: Pick<CallContext, 'apiVersion' | 'requestId' | 'idempotencyKey'>, previous?: Record<string, unknown>): Op[] {
     if (!this.webhookUrl) return []
     const event: StripeEvent = {
       id: stripeId('evt'),

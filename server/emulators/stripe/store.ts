@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
+import type { BillingObject } from './billing-objects'
 import type { Charge, PaymentIntent, Refund, StripeEvent } from './objects'
 
 /** A saved answer to a POST sent with an `Idempotency-Key`. */
@@ -32,6 +33,8 @@ export type Op =
   | { k: 'idem'; v: IdempotentResult }
   | { k: 'dl'; v: Delivery }
   | { k: 'dl-done'; id: string }
+  /** a Price, Product, Customer, Checkout Session, Subscription, Invoice or test clock, by its id */
+  | { k: 'b'; v: BillingObject }
 
 const DAY_SECONDS = 86_400
 
@@ -48,6 +51,8 @@ export class SandboxStore {
   readonly refunds = new Map<string, Refund>()
   readonly idempotency = new Map<string, IdempotentResult>()
   readonly deliveries = new Map<string, Delivery>()
+  /** Stripe Billing's objects (billing.ts), by id */
+  readonly billing = new Map<string, BillingObject>()
 
   private queue: string[] = []
   private applied = 0
@@ -101,6 +106,9 @@ export class SandboxStore {
         break
       case 'dl-done':
         this.deliveries.delete(op.id)
+        break
+      case 'b':
+        this.billing.set(op.v.id, op.v)
         break
     }
   }
@@ -158,7 +166,7 @@ export class SandboxStore {
   }
 
   private size() {
-    return this.intents.size + this.charges.size + this.refunds.size + this.idempotency.size + this.deliveries.size
+    return this.intents.size + this.charges.size + this.refunds.size + this.idempotency.size + this.deliveries.size + this.billing.size
   }
 
   /** Rewrites the journal as the current state (dropping idempotency keys older than a day); answers how many changes it holds. */
@@ -173,6 +181,7 @@ export class SandboxStore {
       ...[...this.refunds.values()].map((v) => ({ k: 're' as const, v })),
       ...[...this.idempotency.values()].map((v) => ({ k: 'idem' as const, v })),
       ...[...this.deliveries.values()].map((v) => ({ k: 'dl' as const, v })),
+      ...[...this.billing.values()].map((v) => ({ k: 'b' as const, v })),
     ]
     const lines: string[] = []
     for (let i = 0; i < ops.length; i += 500) lines.push(`${JSON.stringify(ops.slice(i, i + 500))}\n`)

@@ -88,6 +88,22 @@ const WORDS: Record<NotificationType, Words> = {
       ja: `${p.friend_name}さんがあなたの紹介コードで登録しました。`,
     }),
   },
+  subscription_renewed: {
+    title: { zh_tw: '零食箱已續訂', en: 'Your snack box renewed', ja: 'スナックボックスを更新しました' },
+    content: (p) => ({
+      zh_tw: `已收到零食箱續訂款項 ${money(p.amount)}，下一箱準備中。`,
+      en: `We received ${money(p.amount)} for your snack box renewal. Your next box is on its way.`,
+      ja: `スナックボックスの更新料金 ${money(p.amount)} を受け取りました。次のボックスを準備しています。`,
+    }),
+  },
+  subscription_renewal_failed: {
+    title: { zh_tw: '零食箱續訂扣款失敗', en: 'Your snack box renewal failed', ja: 'スナックボックスの更新に失敗しました' },
+    content: (p) => ({
+      zh_tw: `零食箱續訂的 ${money(p.amount)} 未能扣款，請更新付款方式，以免錯過下一箱。`,
+      en: `We could not charge ${money(p.amount)} for your snack box renewal. Please update your card so you do not miss a box.`,
+      ja: `スナックボックスの更新料金 ${money(p.amount)} をお支払いいただけませんでした。次のボックスのためにカードを更新してください。`,
+    }),
+  },
 }
 
 export const KIND_NAMES: Record<NotificationType, Localized> = {
@@ -100,6 +116,8 @@ export const KIND_NAMES: Record<NotificationType, Localized> = {
   favourite_price_drop: { zh_tw: '收藏商品降價', en: 'Favourite price drop', ja: 'お気に入りの値下げ' },
   referral_joined: { zh_tw: '好友加入', en: 'Friend joined', ja: 'お友だちの登録' },
   review_invite: { zh_tw: '評價邀請', en: 'Review invitation', ja: 'レビューのお願い' },
+  subscription_renewed: { zh_tw: '零食箱續訂成功', en: 'Snack box renewed', ja: 'スナックボックスの更新' },
+  subscription_renewal_failed: { zh_tw: '零食箱續訂失敗', en: 'Snack box renewal failed', ja: 'スナックボックス更新の失敗' },
 }
 
 export const STATUS_NAMES: Record<NotificationStatus, Localized> = {

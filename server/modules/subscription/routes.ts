@@ -1,0 +1,60 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { dataSchema } from '../../../contract/page'
+import {
+  MemberSubscriptionSchema,
+  planIn,
+  SUBSCRIPTION_PLANS,
+  SubscriptionCheckoutInputSchema,
+  SubscriptionCheckoutSchema,
+  SubscriptionPlanSchema,
+  UpdateSubscriptionInputSchema,
+} from '../../../contract/subscription'
+import { documented, validate } from '../../lib/route'
+import { requireUser } from '../auth/middleware'
+import type { AuthDeps } from '../auth/service'
+import * as service from './service'
+
+/** The snack box: its plans (figures from contract/subscription.ts), buying one, and the member's own. */
+export function subscriptionRoutes(deps: AuthDeps & service.SubscriptionDeps) {
+  const tags = ['Subscription']
+  const member = requireUser(deps)
+  return new Hono()
+    .get(
+      '/subscription/plans',
+      documented({ summary: 'The snack-box plans, in the asking language, with the owner’s payment link per plan when configured', tags, response: dataSchema(v.array(SubscriptionPlanSchema)) }),
+      (c) => c.json({ data: SUBSCRIPTION_PLANS.map((plan) => planIn(plan, c.get('locale'), deps.config.subscription.planUrls[plan.id] ?? null)) }),
+    )
+    .post(
+      '/subscription/checkout',
+      documented({
+        summary: 'Where to pay for a plan: the owner’s payment link, or a hosted checkout session in subscription mode',
+        tags,
+        response: dataSchema(SubscriptionCheckoutSchema),
+        auth: true,
+        errors: { 409: 'The member already holds a snack box (ALREADY_SUBSCRIBED)', 503: 'The payment provider is not answering (PAYMENT_PROVIDER_UNAVAILABLE)' },
+      }),
+      member,
+      validate('json', SubscriptionCheckoutInputSchema),
+      async (c) => {
+        const user = c.get('session').user
+        return c.json({ data: await service.startCheckout(deps, { id: user.id, email: user.email }, c.req.valid('json').plan_id, c.get('locale')) })
+      },
+    )
+    .get('/user/subscription', documented({ summary: 'The member’s snack box: plan, status, next renewal and the boxes paid (null data: never subscribed)', tags, response: dataSchema(v.nullable(MemberSubscriptionSchema)), auth: true }), member, async (c) =>
+      c.json({ data: await service.memberSubscription(deps, c.get('session').user.id, c.get('locale')) }),
+    )
+    .put(
+      '/user/subscription',
+      documented({ summary: 'Cancels the snack box at the end of the term, or keeps it', tags, response: dataSchema(MemberSubscriptionSchema), auth: true, notFound: true }),
+      member,
+      validate('json', UpdateSubscriptionInputSchema),
+      async (c) => c.json({ data: await service.setCancelAtPeriodEnd(deps, c.get('session').user.id, c.req.valid('json').cancel_at_period_end, c.get('locale')) }),
+    )
+    .post(
+      '/user/subscription/portal',
+      documented({ summary: 'The payment provider’s page where the member changes the card renewals are charged to', tags, response: dataSchema(SubscriptionCheckoutSchema), auth: true, notFound: true }),
+      member,
+      async (c) => c.json({ data: await service.portalUrl(deps, c.get('session').user.id, c.get('locale')) }),
+    )
+}

@@ -1,0 +1,259 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type Stripe from 'stripe'
+import type { Locale } from '../../../contract/constants'
+import { SUBSCRIPTION_PLANS, type MemberSubscription, type SubscriptionPlanId, type SubscriptionStatus } from '../../../contract/subscription'
+import type { DbOrTx } from '../../db/client'
+import { billingCustomers, subscriptionCheckouts, subscriptionInvoices, subscriptions } from '../../db/schema'
+import { AppError, notFound } from '../../lib/errors'
+import type { OrderDeps } from '../order/payments'
+import type { StripeEventHandler } from '../payment/webhook-routes'
+import { fromStripeAmount, toStripeAmount } from '../payment/stripe-client'
+import { notify } from '../notification/producer'
+
+export type SubscriptionDeps = OrderDeps
+
+type SubscriptionRow = typeof subscriptions.$inferSelect
+
+/** Provider statuses that hold a box: a member with one of these is not sent to pay again. */
+const HOLDING = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete']
+
+const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' }
+const prefixOf = (locale: Locale) => (locale === 'zh_tw' ? '' : `/${locale}`)
+
+const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
+const planByMonths = (months: number) => SUBSCRIPTION_PLANS.find((plan) => plan.months === months)
+
+export function statusOf(row: Pick<SubscriptionRow, 'provider_status' | 'cancel_at_period_end'>): SubscriptionStatus {
+  if (row.provider_status === 'canceled' || row.provider_status === 'incomplete_expired') return 'ended'
+  if (row.provider_status === 'past_due' || row.provider_status === 'unpaid' || row.provider_status === 'incomplete') return 'past_due'
+  return row.cancel_at_period_end ? 'cancelling' : 'active'
+}
+
+const latestOf = async (db: DbOrTx, userId: number) =>
+  (await db.select().from(subscriptions).where(eq(subscriptions.user_id, userId)).orderBy(desc(subscriptions.created_at), desc(subscriptions.id)).limit(1))[0]
+
+const alreadySubscribed = () =>
+  new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription; you can change it under My snack box.')
+
+/** The member's customer at the payment provider, created once (the key makes a retry or a double click find the same one). */
+async function customerOf(deps: SubscriptionDeps, user: { id: number; email: string }) {
+  const [known] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, user.id))
+  if (known) return known.customer_id
+  const customer = await deps.gateway.stripe.customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer-user-${user.id}` })
+  await deps.db.insert(billingCustomers).values({ user_id: user.id, customer_id: customer.id }).onConflictDoNothing()
+  const [row] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, user.id))
+  return row!.customer_id
+}
+
+/**
+ * `POST /subscription/checkout`: where to pay for a plan. A member who holds a box is told so. The
+ * owner's payment link for the plan when configured (with the member's id and e-mail for the
+ * provider's page); otherwise a Checkout Session in subscription mode, priced as the plan's months
+ * in advance every that many months. A second click within ten minutes gets the same session
+ * (the idempotency key), and choosing another plan expires the session opened before, so only one
+ * can be paid.
+ */
+export async function startCheckout(deps: SubscriptionDeps, user: { id: number; email: string }, planId: SubscriptionPlanId, locale: Locale) {
+  const plan = planById(planId)!
+  const current = await latestOf(deps.db, user.id)
+  if (current && HOLDING.includes(current.provider_status)) throw alreadySubscribed()
+  const link = deps.config.subscription.planUrls[plan.id]
+  if (link) {
+    const url = new URL(link)
+    url.searchParams.set('client_reference_id', String(user.id))
+    url.searchParams.set('prefilled_email', user.email)
+    return { url: url.toString() }
+  }
+  const now = deps.clock()
+  const [open] = await deps.db.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.user_id, user.id))
+  if (open && open.plan_id === plan.id && open.expires_at.getTime() > now.getTime() + 10 * 60_000) {
+    const session = await deps.gateway.stripe.checkout.sessions.retrieve(open.session_id)
+    if (session.status === 'open' && session.url) return { url: session.url }
+  }
+  if (open) {
+    // only the newest session can be paid
+    await deps.gateway.stripe.checkout.sessions.expire(open.session_id).catch(() => undefined)
+  }
+  const customer = await customerOf(deps, user)
+  const metadata = { user_id: String(user.id), plan_id: plan.id }
+  const base = `${deps.config.publicUrl.replace(/\/$/, '')}${prefixOf(locale)}`
+  const session = await deps.gateway.stripe.checkout.sessions.create(
+    {
+      mode: 'subscription',
+      customer,
+      client_reference_id: String(user.id),
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'twd',
+            unit_amount: toStripeAmount(plan.price * plan.months),
+            recurring: { interval: 'month', interval_count: plan.months },
+            product_data: { name: `${deps.config.shop.name}: ${plan.title[locale]}` },
+          },
+        },
+      ],
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${base}/user/subscription?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${base}/subscribe`,
+      locale: STRIPE_LOCALES[locale],
+    },
+    { idempotencyKey: `subscribe-${user.id}-${plan.id}-${Math.floor(now.getTime() / 600_000)}` },
+  )
+  const values = { user_id: user.id, plan_id: plan.id, session_id: session.id, url: session.url!, expires_at: new Date(session.expires_at * 1000) }
+  await deps.db.insert(subscriptionCheckouts).values(values).onConflictDoUpdate({ target: subscriptionCheckouts.user_id, set: values })
+  return { url: session.url! }
+}
+
+function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSelect)[], locale: Locale): MemberSubscription {
+  const plan = planById(row.plan_id) ?? SUBSCRIPTION_PLANS.at(-1)!
+  return {
+    plan_id: plan.id,
+    plan_title: plan.title[locale],
+    status: statusOf(row),
+    current_period_end: row.current_period_end.toISOString(),
+    boxes: boxes.map((box) => ({ paid_at: box.paid_at.toISOString(), amount: box.amount, period_start: box.period_start.toISOString(), period_end: box.period_end.toISOString() })),
+    can_manage_payment: true,
+  }
+}
+
+/** `GET /user/subscription`: the member's latest subscription and its paid invoices, newest first; null when none. */
+export async function memberSubscription(deps: Pick<SubscriptionDeps, 'db'>, userId: number, locale: Locale): Promise<MemberSubscription | null> {
+  const row = await latestOf(deps.db, userId)
+  if (!row) return null
+  const boxes = await deps.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscription_id, row.subscription_id)).orderBy(desc(subscriptionInvoices.paid_at))
+  return view(row, boxes, locale)
+}
+
+const noSubscription = () => notFound('You have no snack box subscription to change.')
+
+/** `PUT /user/subscription`: cancel at the end of the term, or keep it; the provider's answer is recorded at once. */
+export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: number, cancel: boolean, locale: Locale) {
+  const row = await latestOf(deps.db, userId)
+  if (!row || statusOf(row) === 'ended') throw noSubscription()
+  const updated = await deps.gateway.stripe.subscriptions.update(row.subscription_id, { cancel_at_period_end: cancel })
+  // dated to the second, as events are: an event the provider sends after this answer is not older than it
+  const at = new Date(Math.floor(deps.clock().getTime() / 1000) * 1000)
+  await recordSubscription(deps.db, updated, at, { userId: row.user_id, planId: row.plan_id })
+  return (await memberSubscription(deps, userId, locale))!
+}
+
+/** `POST /user/subscription/portal`: the provider's page where the member changes the card renewals are charged to. */
+export async function portalUrl(deps: SubscriptionDeps, userId: number, locale: Locale) {
+  const [customer] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, userId))
+  if (!customer) throw noSubscription()
+  const session = await deps.gateway.stripe.billingPortal.sessions.create({
+    customer: customer.customer_id,
+    return_url: `${deps.config.publicUrl.replace(/\/$/, '')}${prefixOf(locale)}/user/subscription`,
+  })
+  return { url: session.url }
+}
+
+/**
+ * Writes what a subscription object says, unless the row holds what a later event said (`at`
+ * older than the row's) or the subscription already ended: webhooks may arrive late, twice or out
+ * of order, and the latest word wins.
+ */
+async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date, owner: { userId: number; planId: string }) {
+  const item = sub.items.data[0]
+  const values = {
+    user_id: owner.userId,
+    plan_id: owner.planId,
+    subscription_id: sub.id,
+    customer_id: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+    provider_status: sub.status,
+    cancel_at_period_end: sub.cancel_at_period_end,
+    current_period_end: new Date((item?.current_period_end ?? sub.start_date) * 1000),
+    event_at: at,
+    updated_at: at,
+  }
+  await tx
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: subscriptions.subscription_id,
+      set: { provider_status: values.provider_status, cancel_at_period_end: values.cancel_at_period_end, current_period_end: values.current_period_end, event_at: values.event_at, updated_at: values.updated_at },
+      where: and(sql`${subscriptions.event_at} <= ${at.toISOString()}::timestamptz`, sql`${subscriptions.provider_status} <> 'canceled'`),
+    })
+}
+
+/** Who a subscription belongs to: its metadata (set at checkout), else the member whose customer it is (a payment link). */
+async function ownerOf(tx: DbOrTx, sub: Stripe.Subscription) {
+  const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id
+  const months = sub.items.data[0]?.price.recurring?.interval_count ?? 1
+  const planId = planById(sub.metadata?.plan_id ?? '')?.id ?? planByMonths(months)?.id ?? 'box-1'
+  const fromMetadata = Number(sub.metadata?.user_id)
+  if (Number.isInteger(fromMetadata) && fromMetadata > 0) return { userId: fromMetadata, planId }
+  const [customer] = await tx.select().from(billingCustomers).where(eq(billingCustomers.customer_id, customerId))
+  return customer ? { userId: customer.user_id, planId } : undefined
+}
+
+const invoiceSubscription = (invoice: Stripe.Invoice) => {
+  const ref = invoice.parent?.subscription_details?.subscription
+  return typeof ref === 'string' ? ref : ref?.id
+}
+
+/**
+ * The snack box's webhook events, each in the transaction that records the event id (so each is
+ * handled once): subscriptions written as described above; a paid invoice is a box in the
+ * member's history (and, for a renewal, a notification); a failed renewal notifies the member
+ * with a link to fix the card; a completed checkout links a payment link's customer to the member.
+ */
+export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHandler {
+  return async (tx, event) => {
+    const at = new Date(event.created * 1000)
+    switch (event.type) {
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const sub = event.data.object
+        const owner = await ownerOf(tx, sub)
+        if (!owner) return deps.logger.warn('stripe webhook: a subscription of no known member', { event: event.id })
+        await recordSubscription(tx, sub, at, owner)
+        return
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object
+        const subscriptionId = invoiceSubscription(invoice)
+        if (!subscriptionId) return
+        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.subscription_id, subscriptionId))
+        const userId = row?.user_id ?? Number(invoice.parent?.subscription_details?.metadata?.user_id)
+        if (!Number.isInteger(userId) || userId <= 0) return deps.logger.warn('stripe webhook: an invoice of no known member', { event: event.id })
+        if (event.type === 'invoice.paid') {
+          await tx
+            .insert(subscriptionInvoices)
+            .values({
+              invoice_id: invoice.id!,
+              subscription_id: subscriptionId,
+              amount: fromStripeAmount(invoice.amount_paid),
+              paid_at: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
+              period_start: new Date(invoice.lines.data[0]!.period.start * 1000),
+              period_end: new Date(invoice.lines.data[0]!.period.end * 1000),
+            })
+            .onConflictDoNothing()
+          if (invoice.billing_reason === 'subscription_cycle') {
+            await notify(tx, { userId, type: 'subscription_renewed', payload: { amount: fromStripeAmount(invoice.amount_paid) }, url: '/user/subscription', dedupeKey: `subscription-paid-${invoice.id}` }, deps.clock())
+          }
+          return
+        }
+        await notify(tx, { userId, type: 'subscription_renewal_failed', payload: { amount: fromStripeAmount(invoice.amount_due) }, url: '/user/subscription', dedupeKey: `subscription-failed-${invoice.id}-${invoice.attempt_count}` }, deps.clock())
+        return
+      }
+      case 'checkout.session.completed': {
+        const session = event.data.object
+        if (session.mode !== 'subscription') return
+        const userId = Number(session.client_reference_id)
+        const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id
+        if (Number.isInteger(userId) && userId > 0 && customerId) await tx.insert(billingCustomers).values({ user_id: userId, customer_id: customerId }).onConflictDoNothing()
+        if (Number.isInteger(userId) && userId > 0) await tx.delete(subscriptionCheckouts).where(and(eq(subscriptionCheckouts.user_id, userId), eq(subscriptionCheckouts.session_id, session.id)))
+        return
+      }
+      default:
+        return
+    }
+  }
+}
+
+export const SUBSCRIPTION_EVENTS = ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed', 'checkout.session.completed']
