@@ -37,6 +37,7 @@ const ONE_WIDTH = [
   'product-list',
   'reviews',
   'social-sign-in',
+  'subscribe',
 ].map((name) => `${name}.spec.ts`)
 
 export default defineConfig({

@@ -179,7 +179,11 @@ export const VerifyEmailInputSchema = v.object({ token: v.pipe(v.string(), v.non
 // ---- social -----------------------------------------------------------------
 
 export const SocialProviderParamSchema = v.object({ provider: v.picklist(SOCIAL_PROVIDERS, MESSAGES.choice) })
-export const SocialStartQuerySchema = v.object({ source: v.optional(v.picklist(AUTH_SOURCES, MESSAGES.choice), 'ec') })
+export const SocialStartQuerySchema = v.object({
+  source: v.optional(v.picklist(AUTH_SOURCES, MESSAGES.choice), 'ec'),
+  /** the referrer_code cookie: a member created by this sign-in joins as that member's friend */
+  referrer_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, MESSAGES.referrer), v.regex(/^[A-Za-z0-9]*$/, MESSAGES.referrer))),
+})
 export const SocialCallbackQuerySchema = v.object({
   state: v.optional(v.string(), ''),
   code: v.optional(v.string()),
@@ -225,7 +229,21 @@ export type AuthUser = v.InferOutput<typeof AuthUserSchema>
 export const LoginResultSchema = v.object({ token: v.string(), user: AuthUserSchema })
 export type LoginResult = v.InferOutput<typeof LoginResultSchema>
 
+export const REFERRAL_STATUSES = ['joined', 'ordered', 'rewarded', 'not_eligible'] as const
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number]
+
+/** GET /user/referrer: the member's code, the friends who joined with it (names masked) and the reward coupons earned. */
 export const ReferralSchema = v.object({
   referrer_code: v.string(),
-  referrals: v.array(v.object({ first_name: v.string(), last_name: v.string(), joined_at: v.string() })),
+  referrals: v.array(
+    v.object({
+      /** masked: 林*美 */
+      name: v.string(),
+      joined_at: v.string(),
+      status: v.picklist(REFERRAL_STATUSES),
+      /** not_eligible: same_phone or same_address */
+      reason: v.nullable(v.picklist(['same_phone', 'same_address'])),
+    }),
+  ),
+  coupons: v.array(v.object({ code: v.string(), title: v.string(), value: v.number(), min_spend: v.number(), ends_at: v.nullable(v.string()), used: v.boolean() })),
 })

@@ -10,6 +10,7 @@
  *   trend-groups/{slug}.svg  800x400 themed illustration
  *   categories/{slug}.svg    300x300 round icon
  *   banners/banner-{1..3}.svg 1600x600 home banners (left ~45% kept calm for overlaid text)
+ *   subscribe/box-{1..5}.svg  1600x600 snack-box scenes for the subscribe page (contract/subscription.ts)
  *
  * No downloads, no external fonts or images; the same catalogue always gives byte-identical files.
  * ONLY=<regex> limits the run to matching product SKUs (and skips the other pictures).
@@ -2852,6 +2853,91 @@ function bannerPicture(i: number): string {
   return svgDoc(W, H, body, defs + sceneDefs(body))
 }
 
+// ───────────────────────────── subscribe page ─────────────────────────────
+
+/** An open cardboard snack box, rim centred on (x, y): its inside back wall, then (after the contents) its front and flaps. */
+function snackBox(x: number, y: number, k: number, seed: string): { back: string; front: string } {
+  const back = grp(path('M-280 0L-250-46L250-46L280 0Z', '#9c6e40') + path('M-250-46L250-46L246-30L-246-30Z', '#8a5f36'), at(x, y, k))
+  const r = rng(seed)
+  const tape = pick(r, [BRAND, '#2f4f7f', '#3f8f7a'])
+  let front = path('M-280 0L280 0L250 200L-250 200Z', '#c99660') + path('M-280 0L280 0L268 40L-268 40Z', '#b07f4c')
+  front += path('M-280 0L-372-84L-184-84L-140 0Z', '#dcae78') + path('M280 0L372-84L184-84L140 0Z', '#d4a46e')
+  front += rect(-20, 40, 40, 160, tape, 0, op(0.85)) + rect(-96, 96, 192, 68, '#fffaf1', 10, op(0.95)) + grp(sakuraFlower(BRAND, '#fff'), at(-56, 130, 1.1))
+  front += rect(-22, 116, 96, 8, '#d8cfc2', 4) + rect(-22, 136, 64, 8, '#e6ded2', 4)
+  return { back, front: grp(front, at(x, y, k)) }
+}
+const bubbles = (seed: string, x0: number, x1: number, count: number, col = '#ffffff') => {
+  const r = rng(seed)
+  let s = ''
+  for (let i = 0; i < count; i++) s += circle(between(r, x0, x1), between(r, 30, 560), between(r, 6, 22), 'none', stroke(col, 3) + op(0.55))
+  return s
+}
+const steam = (x: number, y: number, k: number) => grp(path('M0 0C-20-30 20-50 0-80S20-130 0-160M40 10C20-20 60-40 40-70S60-120 40-150M-40 10C-60-20-20-40-40-70', 'none', stroke('#ffffff', 8) + op(0.6)), at(x, y, k))
+const confetti = (seed: string, count: number, cols: string[]) => {
+  const r = rng(seed)
+  let s = ''
+  for (let i = 0; i < count; i++) s += grp(rect(-7, -3, 14, 6, pick(r, cols), 2), at(between(r, 0, 1600), between(r, 20, 580), between(r, 0.8, 1.6), between(r, 0, 180)), op(0.9))
+  return s
+}
+
+/**
+ * The subscribe page's five pictures, 1600x600: an open snack box with the kind of things each
+ * shows (everything, drinks, snacks, regional gifts, ramen), on its own colours.
+ */
+function subscribePicture(i: number): string {
+  const W = 1600
+  const H = 600
+  const themes = [
+    ['#fde7d3', '#f7b9a4'],
+    ['#bfe3f5', '#7cc0e6'],
+    ['#fff0b8', '#f7c948'],
+    ['#2f3f6f', '#5a3f7f'],
+    ['#b8462e', '#e08a4a'],
+  ] as const
+  const [from, to] = themes[i - 1] ?? themes[0]
+  const defs = `<linearGradient id="bg" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`
+  let body = rect(0, 0, W, H, 'url(#bg)') + circle(800, 330, 300, '#ffffff', op(0.14)) + circle(800, 330, 210, '#ffffff', op(0.1))
+  const box = snackBox(800, 400, 1, `box-${i}`)
+  let inside = ''
+  let around = ''
+  if (i === 1) {
+    body += petals('s1', 0, 1600, 600, 30, '#ffffff')
+    inside += prop(propCtx('Classic Ramune Marble Soda', '昔ながらのラムネ', 'ramune', 'drinks', '大阪'), 640, 300, 0.62)
+    inside += prop(propCtx('Hokkaido Butter Potato Crisps', '北海道バターポテトチップス', 'bag-m', 'snacks', '札幌'), 760, 280, 0.62)
+    inside += prop(propCtx('Sapporo Miso Ramen Kit', '札幌味噌ラーメン', 'kit', 'ramen', '札幌'), 890, 300, 0.5)
+    inside += prop(propCtx('Uji Sencha', '宇治煎茶', 'tin', 'tea', '京都'), 990, 310, 0.52)
+    around += prop(propCtx('Kobe Almond Financiers', '神戸フィナンシェ', 'box-m', 'sweets', '神戸'), 330, 430, 0.6) + prop(propCtx('Setouchi Lemon Soda', '瀬戸内レモンソーダ', 'can', 'drinks', '広島'), 1290, 440, 0.6)
+  } else if (i === 2) {
+    body += bubbles('s2', 0, 1600, 36) + cloud(260, 120, 1.4) + cloud(1380, 90, 1.1)
+    inside += prop(propCtx('Setouchi Lemon Soda', '瀬戸内レモンソーダ', 'can', 'drinks', '広島'), 650, 300, 0.6)
+    inside += prop(propCtx('Classic Ramune Marble Soda', '昔ながらのラムネ', 'ramune', 'drinks', '大阪'), 740, 280, 0.64)
+    inside += prop(propCtx('Shizuoka Green Tea', '静岡緑茶', 'bottle', 'drinks', '静岡'), 840, 270, 0.58)
+    inside += prop(propCtx('Okinawa Shikuwasa Juice', '沖縄シークヮーサー', 'bottle-s', 'drinks', '沖縄'), 950, 300, 0.62)
+    around += prop(propCtx('Aomori Apple Cider', '青森りんごサイダー', 'can', 'drinks', '青森'), 330, 440, 0.7) + prop(propCtx('Melon Cream Soda', 'メロンクリームソーダ', 'bottle', 'drinks', '北海道'), 1280, 430, 0.62)
+  } else if (i === 3) {
+    body += confetti('s3', 44, ['#ffffff', BRAND, '#8fd4ec', '#f29ab4'])
+    inside += prop(propCtx('Wasabi Potato Chips', 'わさびポテトチップス', 'bag-l', 'snacks', '静岡'), 660, 270, 0.5)
+    inside += prop(propCtx('Uji Matcha Mini Wafers', '宇治抹茶ミニウエハース', 'bag-m', 'sweets', '京都'), 790, 270, 0.58)
+    inside += prop(propCtx('Noto Sea Salt Rice Crackers', '能登の塩あられ', 'bag-s', 'snacks', '金沢'), 900, 300, 0.6)
+    inside += prop(propCtx('Strawberry Chocolate Cookies', 'いちごチョコクッキー', 'box-s', 'sweets', '福岡'), 990, 320, 0.56)
+    around += dango(330, 390, 1.1, -16) + dango(1290, 400, 1.0, 14)
+  } else if (i === 4) {
+    body += dotsPath(Array.from({ length: 40 }, (_, k) => [(k * 397) % 1600, 30 + ((k * 211) % 540), 3 + (k % 3)]), GOLD, op(0.6))
+    inside += prop(propCtx('Kyoto Furoshiki Sweets', '京都ふろしき菓子', 'furoshiki', 'gifts', '京都'), 690, 300, 0.5)
+    inside += prop(propCtx('Kobe Almond Financiers', '神戸フィナンシェ', 'box-m', 'sweets', '神戸'), 830, 290, 0.5)
+    inside += prop(propCtx('Hakata Mentaiko Crackers', '博多明太子せんべい', 'box-s', 'snacks', '福岡'), 960, 310, 0.56)
+    around += giftBox(330, 540, 200, 150, BRAND, GOLD) + giftBox(1290, 540, 180, 130, '#f3e2c4', BRAND) + giftBox(1440, 560, 110, 90, '#3f8f7a', '#ffffff')
+  } else {
+    body += lantern(200, 150, 1.6, '#ffffff') + lantern(1400, 160, 1.6, '#fbd36a') + steam(800, 200, 1.2)
+    inside += prop(propCtx('Sapporo Miso Ramen Kit', '札幌味噌ラーメン', 'kit', 'ramen', '札幌'), 660, 300, 0.46)
+    inside += prop(propCtx('Hakata Tonkotsu Ramen', '博多とんこつラーメン', 'kit', 'ramen', '福岡'), 800, 280, 0.46)
+    inside += prop(propCtx('Tokyo Shoyu Cup Ramen', '東京醤油カップ麺', 'ceramic', 'ramen', '東京'), 950, 300, 0.62)
+    around += prop(propCtx('Sanuki Udon Noodles', '讃岐うどん', 'bag-l', 'ramen', '高松'), 330, 430, 0.5) + prop(propCtx('Kitakata Dried Ramen', '喜多方乾麺', 'box-m', 'ramen', '喜多方'), 1280, 440, 0.56)
+  }
+  body += box.back + inside + box.front + around
+  return svgDoc(W, H, body, defs + sceneDefs(body))
+}
+
 // ───────────────────────────── main ─────────────────────────────
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -2889,4 +2975,5 @@ for (const t of catalogue.trend_groups) {
 }
 for (const cat of catalogue.categories) if (!only) write(`categories/${cat.slug}.svg`, categoryPicture(cat.slug))
 if (!only) for (const i of [1, 2, 3]) write(`banners/banner-${i}.svg`, bannerPicture(i))
+if (!only) for (const i of [1, 2, 3, 4, 5]) write(`subscribe/box-${i}.svg`, subscribePicture(i))
 console.log(`wrote ${Object.entries(written).map(([k, v0]) => `${v0} ${k}`).join(', ')} (${(bytes / 1024).toFixed(0)} KB) under ${out}`)

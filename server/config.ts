@@ -4,6 +4,13 @@ import { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlanId } from '../contract/subs
 
 const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.minValue(0), v.maxValue(65535))
 const url = v.pipe(v.string(), v.url('must be a URL'))
+const referralCoupon = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,5},\d{1,6},\d{1,3}$/, 'must be amount,min_spend,days in whole numbers, e.g. 100,500,30'),
+  v.transform((text) => text.split(',').map(Number) as [number, number, number]),
+  v.check(([amount, , days]) => amount >= 1 && days >= 1, 'the amount and the days must be at least 1'),
+  v.transform(([amount, minSpend, days]) => ({ amount, minSpend, days })),
+)
 const bool = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'))
 
 /** Every environment variable the server reads. README's configuration table lists the same. */
@@ -116,6 +123,10 @@ export const EnvSchema = v.object({
       v.transform((pairs) => Object.fromEntries(pairs) as Partial<Record<SubscriptionPlanId, string>>),
     ),
   ),
+  /** the welcome coupon of a friend who joins with a referrer code: `amount,min_spend,days` in whole TWD and days */
+  REFERRAL_FRIEND_COUPON: v.optional(referralCoupon, '100,500,30'),
+  /** the referrer's reward once the friend's first order is delivered: `amount,min_spend,days` */
+  REFERRAL_REWARD_COUPON: v.optional(referralCoupon, '150,500,60'),
   /** unset: the header, footer and home link to the shop's own /subscribe */
   SHOP_SUBSCRIBE_URL: v.optional(url),
 })
@@ -203,6 +214,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
     subscribe_url: env.SHOP_SUBSCRIBE_URL ?? null,
   },
   subscription: { planUrls: env.SUBSCRIPTION_PLAN_URLS ?? {} },
+  referral: { friend: env.REFERRAL_FRIEND_COUPON, reward: env.REFERRAL_REWARD_COUPON },
 })
 
 export class ConfigError extends Error {}

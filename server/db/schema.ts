@@ -201,6 +201,8 @@ export const oauthStates = pgTable('oauth_states', {
   nonce: text('nonce'),
   source: text('source').$type<'ec' | 'subscribe'>().notNull(),
   locale: text('locale').$type<'zh_tw' | 'en' | 'ja'>().notNull(),
+  /** the referrer code the sign-in started with, for a member it creates */
+  referrer_code: text('referrer_code'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -344,9 +346,11 @@ export const coupons = pgTable(
     /** null = unlimited */
     total_limit: integer('total_limit'),
     active: boolean('active').notNull().default(true),
+    /** a coupon issued to one member (the referral programme's): nobody else can use its code */
+    owner_id: integer('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('coupons_code_lower_unique').on(sql`lower(${t.code})`)],
+  (t) => [uniqueIndex('coupons_code_lower_unique').on(sql`lower(${t.code})`), index('coupons_owner_idx').on(t.owner_id)],
 )
 
 /** One use of a coupon by a member; a released use (order cancelled or expired) no longer counts against the limits. */
@@ -704,4 +708,31 @@ export const subscriptionInvoices = pgTable(
     period_end: timestamp('period_end', { withTimezone: true }).notNull(),
   },
   (t) => [index('subscription_invoices_subscription_idx').on(t.subscription_id)],
+)
+
+// ---- the referral programme ------------------------------------------------------------------
+
+/**
+ * A friend who joined with a member's code: the friend's welcome coupon, and once the friend's
+ * first order is delivered, the referrer's reward, or why there is none (`not_eligible`).
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    friend_id: integer('friend_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrer_id: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'joined' | 'rewarded' | 'not_eligible'>().notNull().default('joined'),
+    /** not_eligible: same_phone or same_address */
+    reason: text('reason'),
+    friend_coupon_id: integer('friend_coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    reward_coupon_id: integer('reward_coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    /** the friend's order whose delivery decided the reward */
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrer_id)],
 )

@@ -3,6 +3,7 @@ import { ExternalIcon, MailIcon } from './icons'
 import type { ShopInfo } from './header'
 import { InstallApp } from './install-app'
 import { LanguageMenu } from './language-menu'
+import { SubscribeLink } from './subscribe-link'
 import './footer.css'
 
 const External = ({ href, children }: { href: string; children: string }) => {
@@ -31,10 +32,9 @@ export function Footer({ shop }: { shop?: ShopInfo }) {
           </p>
           {shop ? (
             <div className="site-footer__cta">
-              <a href={shop.subscribe_url} target="_blank" rel="noopener noreferrer" className="button button-primary">
+              <SubscribeLink url={shop.subscribe_url} className="button button-primary">
                 {t`Subscribe to the monthly snack box`}
-                <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
-              </a>
+              </SubscribeLink>
               <a href={shop.line_url} target="_blank" rel="noopener noreferrer" className="button site-footer__line">
                 {t`Add our LINE official account`}
                 <span className="visually-hidden"> {t`(opens in a new tab)`}</span>

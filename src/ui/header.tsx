@@ -5,6 +5,7 @@ import { GiftIcon } from './icons'
 import { LanguageMenu } from './language-menu'
 import { Logo } from './logo'
 import { SearchBox } from './search-box'
+import { SubscribeLink } from './subscribe-link'
 import './header.css'
 
 export type ShopInfo = PublicConfig['shop']
@@ -42,11 +43,10 @@ export function Header({ shop, onSearch, keyword = '', overlay = false, fixed = 
         </div>
         <div className="site-header__actions">
           {shop ? (
-            <a className="site-header__subscribe" href={shop.subscribe_url} target="_blank" rel="noopener noreferrer">
+            <SubscribeLink url={shop.subscribe_url} className="site-header__subscribe">
               <GiftIcon size={18} />
               <span>{t`Subscribe`}</span>
-              <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
-            </a>
+            </SubscribeLink>
           ) : null}
           <LanguageMenu tone={light ? 'light' : 'dark'} compact />
           {messages?.(light ? 'light' : 'dark')}

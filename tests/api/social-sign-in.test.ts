@@ -46,8 +46,8 @@ describe.each(targets)('social sign-in on $kind', (target) => {
   })
 
   /** Runs the browser's part: start, visit the provider, return to the callback; answers where the shop sends the browser. */
-  async function signIn(name: 'google' | 'facebook', source = 'ec', tamper?: (url: URL) => void) {
-    const start = await shop.json(`/api/v1/auth/${name}?source=${source}`, { locale: 'en' })
+  async function signIn(name: 'google' | 'facebook', source = 'ec', tamper?: (url: URL) => void, referrerCode?: string) {
+    const start = await shop.json(`/api/v1/auth/${name}?source=${source}${referrerCode ? `&referrer_code=${referrerCode}` : ''}`, { locale: 'en' })
     expect(start.status).toBe(200)
     const authorize = new URL(start.body.data)
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
@@ -93,6 +93,22 @@ describe.each(targets)('social sign-in on $kind', (target) => {
 
     const second = await signIn('google')
     expect((await exchange(second.searchParams.get('code')!)).body.data.user.id).toBe(body.data.user.id)
+  })
+
+  it('makes a member created by a social sign-in the friend of the referrer code it started with', async () => {
+    const referrer = registration()
+    expect((await shop.json('/api/v1/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(referrer) })).status).toBe(201)
+    const login = await shop.json('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: referrer.email, password: referrer.password }) })
+    const auth = { authorization: `Bearer ${login.body.data.token}` }
+    const code = (await shop.json('/api/v1/user/referrer', { headers: auth })).body.data.data.referrer_code as string
+    expect((await shop.json('/api/v1/auth/google?referrer_code=<x>', { locale: 'en' })).status).toBe(400)
+
+    profile = { sub: 'google-3003', email: 'hana.sato@gmail.example', email_verified: true, given_name: '花子', family_name: '佐藤' }
+    const landing = await signIn('google', 'ec', undefined, code)
+    const friend = await exchange(landing.searchParams.get('code')!)
+    expect(friend.status).toBe(200)
+    const mine = (await shop.json('/api/v1/user/referrer', { headers: auth })).body.data.data
+    expect(mine.referrals).toEqual([expect.objectContaining({ name: '佐**子', status: 'joined', reason: null })])
   })
 
   it('links a Google account to an existing verified member with the same address', async () => {

@@ -40,6 +40,12 @@ test('home', async ({ page }) => {
   })
 })
 
+test('subscribe page', async ({ page }) => {
+  await checkInEachLanguage(page, '/subscribe', async (locale) => {
+    await expect(main(page).getByRole('region', { name: tr(locale, 'Choose your plan') }).getByRole('article')).toHaveCount(4)
+  })
+})
+
 test('product list', async ({ page }) => {
   await checkInEachLanguage(page, '/product/list', async () => {
     await expect(firstCard(page)).toBeVisible()

@@ -2,7 +2,7 @@ import { expect, test, tr } from './kit'
 
 test.describe('layout', () => {
   test('the footer lists the links and contact from the configuration', async ({ page, request }) => {
-    const { data } = (await (await request.get('/api/v1/config')).json()) as { data: { shop: Record<string, string> } }
+    const { data } = (await (await request.get('/api/v1/config')).json()) as { data: { shop: Record<string, string | null> } }
     await page.goto('/en/product/list')
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByRole('link', { name: /FAQ/ })).toHaveAttribute('href', data.shop.faq_url!)
@@ -10,7 +10,8 @@ test.describe('layout', () => {
     await expect(footer.getByRole('link', { name: /Terms of use/ })).toHaveAttribute('href', data.shop.terms_url!)
     await expect(footer.getByRole('link', { name: /Operating company/ })).toHaveAttribute('href', data.shop.company_url!)
     await expect(footer.getByRole('link', { name: /LINE/ })).toHaveAttribute('href', data.shop.line_url!)
-    await expect(footer.getByRole('link', { name: /snack box/ })).toHaveAttribute('href', data.shop.subscribe_url!)
+    // no outside subscribe page configured: the shop's own
+    await expect(footer.getByRole('link', { name: /snack box/ })).toHaveAttribute('href', data.shop.subscribe_url ?? '/en/subscribe')
     await expect(footer.getByRole('link', { name: data.shop.email! })).toHaveAttribute('href', `mailto:${data.shop.email}`)
     await expect(footer).toContainText('Monday to Friday, 9am to 6pm')
     await expect(footer.getByRole('button', { name: /Language/ })).toBeVisible()
@@ -23,12 +24,17 @@ test.describe('layout', () => {
     await expect(page.getByRole('contentinfo')).toContainText('10:00〜19:00')
   })
 
-  test('the subscribe link in the header opens the configured page', async ({ page, request, isMobile }) => {
-    const { data } = (await (await request.get('/api/v1/config')).json()) as { data: { shop: Record<string, string> } }
+  test('the subscribe link in the header opens the configured page, or the shop\'s own', async ({ page, request, isMobile }) => {
+    const { data } = (await (await request.get('/api/v1/config')).json()) as { data: { shop: Record<string, string | null> } }
     await page.goto('/en/product/list')
     const link = page.getByRole('banner').getByRole('link', { name: /Subscribe/ })
-    await expect(link).toHaveAttribute('href', data.shop.subscribe_url!)
-    await expect(link).toHaveAttribute('target', '_blank')
+    if (data.shop.subscribe_url) {
+      await expect(link).toHaveAttribute('href', data.shop.subscribe_url)
+      await expect(link).toHaveAttribute('target', '_blank')
+    } else {
+      await expect(link).toHaveAttribute('href', '/en/subscribe')
+      await expect(link).not.toHaveAttribute('target', '_blank')
+    }
     if (isMobile) await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible()
     else await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeHidden()
   })

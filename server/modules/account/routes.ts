@@ -54,6 +54,6 @@ export function accountRoutes(deps: service.AuthDeps) {
       '/user/referrer',
       documented({ summary: "The member's referrer code and the people who joined with it", tags, response: dataSchema(dataSchema(ReferralSchema)), auth: true }),
       member,
-      async (c) => c.json({ data: { data: await service.referrals(deps, c.get('session')) } }),
+      async (c) => c.json({ data: { data: await service.referrals(deps, c.get('session'), c.get('locale')) } }),
     )
 }

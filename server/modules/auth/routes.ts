@@ -122,7 +122,7 @@ export function authRoutes(deps: social.SocialDeps) {
       documented({ summary: 'Where to send the browser to sign in with a provider', tags, response: dataSchema(v.string()), notFound: true }),
       validate('param', SocialProviderParamSchema),
       validate('query', SocialStartQuerySchema),
-      async (c) => c.json({ data: await social.startSocial(deps, c.req.valid('param').provider, c.req.valid('query').source, c.get('locale')) }),
+      async (c) => c.json({ data: await social.startSocial(deps, c.req.valid('param').provider, c.req.valid('query').source, c.get('locale'), c.req.valid('query').referrer_code) }),
     )
     .get(
       '/auth/:provider/callback',

@@ -14,6 +14,7 @@ import { fingerprint, hashPassword, randomToken, verifyPassword } from '../../li
 import { linkMail } from './mails'
 import { notify } from '../notification/producer'
 import * as repo from './repo'
+import { friendJoined, referralsView, type ReferralSettings } from '../referral/service'
 
 export interface AuthDeps {
   db: Db
@@ -79,12 +80,13 @@ export const profileFields = (input: Pick<ProfileInput, 'first_name' | 'last_nam
 
 const newReferrerCode = () => randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8)
 
-/** Creates a member with a unique referrer code (retrying the rare collision); a referrer is told their friend joined. */
-export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>) {
+/** Creates a member with a unique referrer code (retrying the rare collision); a friend who joined with a code gets the welcome coupon and the referrer is told. */
+export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>, referral: ReferralSettings) {
   for (let attempt = 0; ; attempt++) {
     try {
       const user = await repo.insertUser(db, { ...values, referrer_code: newReferrerCode() })
       if (user.referred_by) {
+        await friendJoined(db, referral, user.id, user.referred_by, user.created_at)
         await notify(db, { userId: user.referred_by, type: 'referral_joined', payload: { friend_name: user.first_name }, url: '/user/referrer', dedupeKey: `referral_joined:${user.id}` }, user.created_at)
       }
       return user
@@ -133,7 +135,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, locale: Loc
       locale,
       referred_by,
       signup_method: 'GENERAL',
-    })
+    }, deps.config.referral)
   })
   // the registration mail starts the resend cooldown like any other
   await hit(deps.db, deps.clock, cooldownKey('verify', user.email), 1, LIMITS.resendCooldown * 1000)
@@ -171,12 +173,8 @@ export async function changePassword(deps: AuthDeps, session: Session, input: v.
   })
 }
 
-export async function referrals(deps: AuthDeps, session: Session) {
-  const rows = await repo.referralsOf(deps.db, session.user.id)
-  return {
-    referrer_code: session.user.referrer_code,
-    referrals: rows.map((r) => ({ first_name: r.first_name, last_name: r.last_name, joined_at: r.joined_at.toISOString() })),
-  }
+export async function referrals(deps: AuthDeps, session: Session, locale: Locale) {
+  return { referrer_code: session.user.referrer_code, ...(await referralsView(deps.db, session.user.id, locale)) }
 }
 
 // ---- e-mail verification ----------------------------------------------------

@@ -27,10 +27,10 @@ function providerOf(deps: SocialDeps, provider: SocialProvider) {
 }
 
 /** Step 1: where to send the browser; the state, PKCE verifier and nonce wait in the database. */
-export async function startSocial(deps: SocialDeps, provider: SocialProvider, source: 'ec' | 'subscribe', locale: Locale) {
+export async function startSocial(deps: SocialDeps, provider: SocialProvider, source: 'ec' | 'subscribe', locale: Locale, referrerCode?: string) {
   const client = providerOf(deps, provider)
   const pending = { state: oidc.randomState(), codeVerifier: oidc.randomPKCECodeVerifier(), nonce: provider === 'google' ? oidc.randomNonce() : null }
-  await repo.insertOauthState(deps.db, { state: pending.state, provider, code_verifier: pending.codeVerifier, nonce: pending.nonce, source, locale, created_at: deps.clock() })
+  await repo.insertOauthState(deps.db, { state: pending.state, provider, code_verifier: pending.codeVerifier, nonce: pending.nonce, source, locale, referrer_code: referrerCode || null, created_at: deps.clock() })
   return client.authorizationUrl(pending, redirectUri(deps, provider))
 }
 
@@ -70,7 +70,10 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
   if (!user && profile.email && profile.email_verified && profile.first_name && profile.last_name) {
     const email = profile.email
     user = await deps.db.transaction(async (tx) => {
+      // a code that is no longer valid does not stand in the way of signing in
+      const referred_by = await referrerId(tx, stored.referrer_code ?? undefined).catch(() => null)
       const created = await createUser(tx, {
+        referred_by,
         email: normalizeEmail(email),
         password_hash: null,
         first_name: profile.first_name.slice(0, 7),
@@ -79,7 +82,7 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
         locale,
         email_verified_at: now,
         signup_method: methodOf(provider),
-      })
+      }, deps.config.referral)
       await repo.linkSocial(tx, { user_id: created.id, provider, provider_user_id: profile.id, email, created_at: now })
       return created
     })
@@ -148,7 +151,7 @@ export async function completeSocialRegistration(deps: SocialDeps, input: v.Infe
       email_verified_at: vouched ? now : null,
       referred_by,
       signup_method: methodOf(profile.provider),
-    })
+    }, deps.config.referral)
     await repo.linkSocial(tx, { user_id: user.id, provider: profile.provider, provider_user_id: profile.id, email: profile.email, created_at: now })
     const method = methodOf(profile.provider)
     return { token: await issueToken(deps, user.id, method, tx), user: await toAuthUser(tx, user, method) }

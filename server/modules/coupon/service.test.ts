@@ -10,6 +10,7 @@ const coupon = (overrides: Partial<CouponRow> = {}): CouponRow => ({
   value: 100,
   max_discount: null,
   min_spend: 0,
+  owner_id: null,
   starts_at: null,
   ends_at: null,
   per_member_limit: null,

@@ -53,7 +53,8 @@ export interface CouponUse {
 async function usableCoupon(db: DbOrTx, use: CouponUse, lock: boolean) {
   const field = use.field ?? 'coupon_code'
   const coupon = await repo.findByCode(db, normalizeCouponCode(use.code), lock)
-  if (!coupon) throw couponError('COUPON_NOT_FOUND', field)
+  // another member's own coupon (a referral's) is as good as missing
+  if (!coupon || (coupon.owner_id !== null && coupon.owner_id !== use.memberId)) throw couponError('COUPON_NOT_FOUND', field)
   const reason = refusal(coupon, await repo.usage(db, coupon.id, use.memberId), use.subtotal, use.now)
   if (reason) throw couponError(reason, field, reason === 'COUPON_MIN_SPEND' ? { min_spend: coupon.min_spend } : {})
   return coupon

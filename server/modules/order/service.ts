@@ -7,6 +7,7 @@ import { sendsAhead } from '../../db/client'
 import { AppError, notFound } from '../../lib/errors'
 import { priceOrder } from '../checkout/quote'
 import { redeemCoupon } from '../coupon/service'
+import { friendOrderDelivered } from '../referral/service'
 import { recipientOf } from '../recipient/service'
 import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund, type OrderDeps } from './payments'
 import { orderView, ordersView, taipeiDate, toOrder } from './present'
@@ -275,7 +276,9 @@ export async function completeOrder(deps: OrderDeps, no: string, reason: string 
   const order = await anyOrder(deps, no)
   await deps.db.transaction(async (tx) => {
     const now = deps.clock()
-    await changeOrder(tx, await repo.lockOrder(tx, order.id), 'COMPLETED', { actor: 'operator', reason: reason ?? 'delivered', now }, { completed_at: now })
+    const delivered = await changeOrder(tx, await repo.lockOrder(tx, order.id), 'COMPLETED', { actor: 'operator', reason: reason ?? 'delivered', now }, { completed_at: now })
+    // a friend's first delivered order earns the referrer's reward
+    await friendOrderDelivered(tx, deps.config.referral, delivered, now)
   })
   return orderView(deps.db, order.id, order.locale)
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import type { AuthUser, SocialProvider } from '../../../../contract/auth'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { AlertIcon, BellIcon, ChevronDownIcon, KeyIcon, LogoutIcon, MailIcon, ShieldCheckIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { AlertIcon, BellIcon, ChevronDownIcon, GiftIcon, KeyIcon, LogoutIcon, MailIcon, ShieldCheckIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import './user-side-menu.css'
 
 interface UserSideMenuProps {
@@ -90,6 +90,12 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
             <Link to="/{-$locale}/user/order" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
               <OrderIcon />
               {t`My orders`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/{-$locale}/user/subscription" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <GiftIcon size={20} />
+              {t`My snack box`}
             </Link>
           </li>
           <li>

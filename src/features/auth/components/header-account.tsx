@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { KeyboardEvent } from 'react'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { BellIcon, ChevronDownIcon, LogoutIcon, MailIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { BellIcon, ChevronDownIcon, GiftIcon, LogoutIcon, MailIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useSession, useSignOut } from './use-session'
 import './header-account.css'
@@ -113,6 +113,12 @@ function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
           <Link to="/{-$locale}/user/order" params={{ locale }} className="member-menu__item" onClick={close}>
             <OrderIcon />
             {t`My orders`}
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$locale}/user/subscription" params={{ locale }} className="member-menu__item" onClick={close}>
+            <GiftIcon size={18} />
+            {t`My snack box`}
           </Link>
         </li>
         <li>

@@ -18,6 +18,8 @@ interface SocialButtonsProps {
   redirect?: string
 }
 
+const SUBSCRIBE_PAGE = /^(\/(en|ja))?\/subscribe\/?$/
+
 /** Sign in with Google or Facebook: the browser leaves for the provider and returns to /auth/social-callback. */
 export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
   const { t } = useLingui()
@@ -27,7 +29,8 @@ export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
   if (providers.length === 0) return null
 
   const labels: Record<SocialProvider, string> = { google: t`Sign in with Google`, facebook: t`Sign in with Facebook` }
-  const source: AuthSource = /\/subscribe\/?$/.test(pathname) ? 'subscribe' : 'ec'
+  // started on the subscribe page, or on the sign-in page a plan's button sent a visitor to
+  const source: AuthSource = [pathname, redirect?.split(/[?#]/)[0]].some((path) => path !== undefined && SUBSCRIBE_PAGE.test(path)) ? 'subscribe' : 'ec'
 
   const start = async (provider: SocialProvider) => {
     setLeaving(provider)

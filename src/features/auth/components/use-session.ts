@@ -37,7 +37,8 @@ export function useCompleteSignIn() {
     toast.success(t`Login successful`, { id: 'signed-in' })
     if (!result.user.email_verified_at) openVerifyEmailModal()
     const pathname = router.state.location.pathname
-    const subscribe = options.source === 'subscribe' ? subscribePage(router, pathname) : undefined
+    // a sign-in from the subscribe page's own header stays there, like one that went through a provider
+    const subscribe = SUBSCRIBE_PATH.test(pathname) ? pathname : options.source === 'subscribe' ? subscribePage(router, pathname) : undefined
     void router.navigate({ href: safeRedirectPath(options.redirect) ?? subscribe ?? homeOf(pathname) })
   }
 }

@@ -11,6 +11,7 @@ import { TrendGroupSection } from '../../../features/catalog/components/trend-gr
 import { useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { BannerCarousel, type BannerSlide } from '../../../ui/banner-carousel'
+import { SubscribeLink } from '../../../ui/subscribe-link'
 import { useDocumentTitle } from '../../../ui/use-document-title'
 
 const POPULAR = { per_page: 12, sort: 'rank' } as const
@@ -30,7 +31,7 @@ export const Route = createFileRoute('/{-$locale}/_home/')({
 function HomeBanner() {
   const { t } = useLingui()
   const locale = useLocalePrefix()
-  const subscribeUrl = useShopConfig().data?.shop.subscribe_url
+  const shop = useShopConfig().data?.shop
   const slides: BannerSlide[] = [
     {
       id: 'taste-japan',
@@ -59,16 +60,17 @@ function HomeBanner() {
       image: '/images/banners/banner-3.svg',
       title: t`A new snack box every month`,
       text: t`Subscribe and discover limited treats from all over Japan.`,
-      action: subscribeUrl ? (
-        <a href={subscribeUrl} target="_blank" rel="noopener noreferrer" className="button button-primary">
-          {t`Subscribe now`}
-          <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
-        </a>
-      ) : (
-        <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
-          {t`Shop all products`}
-        </Link>
-      ),
+      // until the shop's settings arrive the slide leads to the catalogue rather than a guessed page
+      action:
+        shop === undefined ? (
+          <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
+            {t`Shop all products`}
+          </Link>
+        ) : (
+          <SubscribeLink url={shop.subscribe_url} className="button button-primary">
+            {t`Subscribe now`}
+          </SubscribeLink>
+        ),
     },
   ]
   return <BannerCarousel slides={slides} label={t`Featured`} />

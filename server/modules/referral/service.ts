@@ -1,0 +1,136 @@
+import { randomInt } from 'node:crypto'
+import { and, desc, eq, inArray, isNull, like, ne } from 'drizzle-orm'
+import type { Locale } from '../../../contract/constants'
+import type { Localized } from '../../../contract/localized'
+import type { DbOrTx } from '../../db/client'
+import { couponRedemptions, coupons, orders, recipients, referrals, users } from '../../db/schema'
+
+/** A referral coupon's figures (configuration: REFERRAL_FRIEND_COUPON, REFERRAL_REWARD_COUPON). */
+export interface ReferralCoupon {
+  /** whole TWD off */
+  amount: number
+  /** goods of at least this much, whole TWD */
+  minSpend: number
+  /** valid this many days from issue */
+  days: number
+}
+
+export interface ReferralSettings {
+  friend: ReferralCoupon
+  reward: ReferralCoupon
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+const randomCode = (prefix: string) => `${prefix}-${Array.from({ length: 10 }, () => CROCKFORD[randomInt(32)]).join('')}`
+
+const TITLES: Record<'friend' | 'reward', (amount: number) => Localized> = {
+  friend: (amount) => ({ zh_tw: `好友見面禮 NT$${amount} 折價券`, en: `Welcome gift: NT$${amount} off`, ja: `お友だち特典 NT$${amount} 割引` }),
+  reward: (amount) => ({ zh_tw: `推薦感謝禮 NT$${amount} 折價券`, en: `Thank-you for a referral: NT$${amount} off`, ja: `ご紹介のお礼 NT$${amount} 割引` }),
+}
+
+/** A coupon only `ownerId` can use, once, before it expires. */
+async function issueCoupon(tx: DbOrTx, ownerId: number, kind: 'friend' | 'reward', figures: ReferralCoupon, now: Date) {
+  const [coupon] = await tx
+    .insert(coupons)
+    .values({
+      code: randomCode(kind === 'friend' ? 'FRIEND' : 'THANKS'),
+      title: TITLES[kind](figures.amount),
+      kind: 'fixed',
+      value: figures.amount,
+      min_spend: figures.minSpend,
+      starts_at: now,
+      ends_at: new Date(now.getTime() + figures.days * 86_400_000),
+      per_member_limit: 1,
+      total_limit: 1,
+      owner_id: ownerId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning()
+  return coupon!
+}
+
+/** A friend joined with `referrerId`'s code: the referral is recorded and the friend gets the welcome coupon, in the sign-up's transaction. */
+export async function friendJoined(tx: DbOrTx, settings: ReferralSettings, friendId: number, referrerId: number, now: Date) {
+  const coupon = await issueCoupon(tx, friendId, 'friend', settings.friend, now)
+  await tx.insert(referrals).values({ friend_id: friendId, referrer_id: referrerId, friend_coupon_id: coupon.id, created_at: now, updated_at: now }).onConflictDoNothing()
+}
+
+const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^886/, '0')
+const addressKey = (a: { zip_code: string; county: string; district: string; address: string }) => `${a.zip_code}|${a.county}|${a.district}|${a.address}`.replace(/\s+/g, '').replace(/臺/g, '台').toLowerCase()
+
+/**
+ * A friend's order was delivered. The first delivered order of a friend still `joined` decides:
+ * the referrer earns the reward coupon, unless the friend shares the referrer's phone number or a
+ * delivery address the referrer uses (recorded as not_eligible with the reason). Runs in the
+ * transaction of the order's change, so the decision and the order's state never disagree.
+ * Answers the referrer to tell, when rewarded.
+ */
+export async function friendOrderDelivered(tx: DbOrTx, settings: ReferralSettings, order: typeof orders.$inferSelect, now: Date) {
+  const [referral] = await tx.select().from(referrals).where(and(eq(referrals.friend_id, order.user_id), eq(referrals.status, 'joined'))).for('update')
+  if (!referral) return undefined
+  const [friend] = await tx.select({ phone: users.phone_number }).from(users).where(eq(users.id, order.user_id))
+  const [referrer] = await tx.select({ phone: users.phone_number }).from(users).where(eq(users.id, referral.referrer_id))
+  if (!friend || !referrer) return undefined
+  const referrerPhones = new Set([digits(referrer.phone)].filter(Boolean))
+  const referrerAddresses = new Set<string>()
+  for (const r of await tx.select().from(recipients).where(eq(recipients.user_id, referral.referrer_id))) {
+    referrerPhones.add(digits(r.phone))
+    referrerAddresses.add(addressKey(r))
+  }
+  for (const o of await tx.select({ recipient: orders.recipient }).from(orders).where(and(eq(orders.user_id, referral.referrer_id), ne(orders.status, 'CANCEL')))) {
+    referrerPhones.add(digits(o.recipient.phone))
+    referrerAddresses.add(addressKey(o.recipient))
+  }
+  const samePhone = [digits(friend.phone), digits(order.recipient.phone)].some((p) => p && referrerPhones.has(p))
+  const sameAddress = referrerAddresses.has(addressKey(order.recipient))
+  if (samePhone || sameAddress) {
+    await tx.update(referrals).set({ status: 'not_eligible', reason: samePhone ? 'same_phone' : 'same_address', order_id: order.id, updated_at: now }).where(eq(referrals.friend_id, referral.friend_id))
+    return undefined
+  }
+  const coupon = await issueCoupon(tx, referral.referrer_id, 'reward', settings.reward, now)
+  await tx.update(referrals).set({ status: 'rewarded', reward_coupon_id: coupon.id, order_id: order.id, updated_at: now }).where(eq(referrals.friend_id, referral.friend_id))
+  return { referrerId: referral.referrer_id, coupon }
+}
+
+/** 林小美 → 林*美, Ken → K*n, 美 → 美*: enough for the referrer to recognise a friend, not to read a name. */
+export function maskName(name: string) {
+  const chars = [...name.trim()]
+  if (chars.length <= 1) return `${chars[0] ?? ''}*`
+  if (chars.length === 2) return `${chars[0]}*`
+  return `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 3))}${chars.at(-1)}`
+}
+
+/**
+ * `GET /user/referrer`: the member's friends, names masked, each joined, ordered (an order not
+ * cancelled, none delivered yet), rewarded or not eligible; and the reward coupons earned.
+ */
+export async function referralsView(db: DbOrTx, referrerId: number, locale: Locale) {
+  const rows = await db
+    .select({ friend_id: referrals.friend_id, status: referrals.status, reason: referrals.reason, first_name: users.first_name, last_name: users.last_name, joined_at: users.created_at })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.friend_id))
+    .where(eq(referrals.referrer_id, referrerId))
+    .orderBy(desc(users.created_at))
+  const ordering = new Set(
+    rows.length
+      ? (await db.selectDistinct({ user_id: orders.user_id }).from(orders).where(and(inArray(orders.user_id, rows.map((r) => r.friend_id)), ne(orders.status, 'CANCEL')))).map((o) => o.user_id)
+      : [],
+  )
+  const earned = await db.select().from(coupons).where(and(eq(coupons.owner_id, referrerId), like(coupons.code, 'THANKS-%'))).orderBy(desc(coupons.created_at))
+  const used = new Set(
+    earned.length
+      ? (await db.select({ coupon_id: couponRedemptions.coupon_id }).from(couponRedemptions).where(and(inArray(couponRedemptions.coupon_id, earned.map((c) => c.id)), isNull(couponRedemptions.released_at)))).map((r) => r.coupon_id)
+      : [],
+  )
+  return {
+    referrals: rows.map((r) => ({
+      // family name first, as names are written in Taiwan and Japan
+      name: maskName(/[\u3040-\u30ff\u3400-\u9fff]/.test(r.last_name + r.first_name) ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`),
+      joined_at: r.joined_at.toISOString(),
+      status: r.status === 'joined' ? (ordering.has(r.friend_id) ? ('ordered' as const) : ('joined' as const)) : r.status,
+      reason: r.status === 'not_eligible' ? (r.reason as 'same_phone' | 'same_address') : null,
+    })),
+    coupons: earned.map((c) => ({ code: c.code, title: c.title[locale], value: c.value, min_spend: c.min_spend, ends_at: c.ends_at?.toISOString() ?? null, used: used.has(c.id) })),
+  }
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
+import { registration } from '../fixtures/member-factory'
+import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
+import { databaseTargets } from './harness'
+
+const targets = await databaseTargets()
+
+const label = (zh: string, en: string) => ({ zh_tw: zh, en, ja: zh })
+
+describe.each(targets)('the referral programme on $kind', (target) => {
+  let shop: CheckoutShop
+  beforeAll(async () => {
+    const catalogue = smallCatalogue()
+    catalogue.products.push(productRecord('REF-0001', { variants: [{ sku: 'REF-0001-A', label: label('1盒', '1 box'), price: 600, stock_left: 500 }] }))
+    shop = await listenCheckoutShop(target, { catalogue, env: { REFERRAL_FRIEND_COUPON: '100,500,30', REFERRAL_REWARD_COUPON: '150,500,60' } })
+  })
+  afterAll(() => shop?.close())
+
+  /** A member who registered with `code`, signed in. */
+  async function friendOf(code: string, overrides: Record<string, unknown> = {}): Promise<Member & { registered: number }> {
+    const details = registration({ referrer_code: code, ...overrides })
+    const registered = await shop.request('POST', '/api/v1/register', details)
+    if (registered.status !== 201) return { registered: registered.status } as Member & { registered: number }
+    const login = await shop.request('POST', '/api/v1/login', { email: details.email, password: details.password })
+    const token = login.body.data.token as string
+    const call: Member['call'] = (method, pathname, body, headers = {}) => shop.request(method, pathname, body, { authorization: `Bearer ${token}`, ...headers })
+    return { id: login.body.data.user.id, token, call, registered: registered.status, checkout: (lines, extra = {}, key = `ref-${Math.random()}`) => call('POST', '/api/v1/ec-order', { lines, recipient, invoice, ...extra }, { 'idempotency-key': key }) }
+  }
+
+  const referrerView = async (m: Member) => (await m.call('GET', '/api/v1/user/referrer')).body.data.data
+
+  /** Places, pays, ships and delivers an order of the member to `address`. */
+  async function delivered(m: Member, to: Record<string, unknown> = {}) {
+    const placed = await m.checkout([shop.line('REF-0001-A', 1)], { recipient: { ...recipient, ...to } })
+    expect(placed.status).toBe(201)
+    expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
+    await shop.settle()
+    const no = placed.body.data.no as string
+    expect((await shop.operate('ship', no, { tracking: '123456789012' })).status).toBe(200)
+    expect((await shop.operate('complete', no)).status).toBe(200)
+    return no
+  }
+
+  it('gives the friend a welcome coupon and the referrer a reward once the friend’s first order is delivered', async () => {
+    const referrer = await shop.member()
+    const code = (await referrerView(referrer)).referrer_code as string
+    expect((await friendOf('NOSUCHCODE')).registered).toBe(400)
+
+    const friend = await friendOf(` ${code.toLowerCase()} `, { first_name: '小美', last_name: '林', phone_number: '0922333444' })
+    expect(friend.registered).toBe(201)
+    // the welcome coupon: the friend's own, NT$100 off NT$500 or more; nobody else can use its code
+    const quote = (m: Member, coupon: string) => m.call('POST', '/api/v1/checkout/quote', { lines: [shop.line('REF-0001-A', 1)], coupon_code: coupon })
+    const welcome = await shop.database.db.query.coupons.findFirst({ where: (c, { eq }) => eq(c.owner_id, friend.id) })
+    expect(welcome).toMatchObject({ kind: 'fixed', value: 100, min_spend: 500, total_limit: 1, per_member_limit: 1 })
+    expect(welcome!.code).toMatch(/^FRIEND-[0-9A-Z]{10}$/)
+    expect((await quote(friend, welcome!.code)).body.data.discount).toBe(100)
+    expect((await quote(referrer, welcome!.code)).body.error.code).toBe('COUPON_INVALID')
+
+    expect((await referrerView(referrer)).referrals).toEqual([expect.objectContaining({ name: '林*美', status: 'joined', reason: null })])
+    // ordered, not yet delivered: no reward
+    const placed = await friend.checkout([shop.line('REF-0001-A', 1)], { recipient: { ...recipient, name: '林小美', phone: '0922333444', address: '信義路五段 7 號' } })
+    expect(placed.status).toBe(201)
+    expect((await referrerView(referrer)).referrals[0].status).toBe('ordered')
+    expect((await referrerView(referrer)).coupons).toEqual([])
+
+    await delivered(friend, { name: '林小美', phone: '0922333444', address: '信義路五段 7 號' })
+    const view = await referrerView(referrer)
+    expect(view.referrals[0]).toMatchObject({ name: '林*美', status: 'rewarded' })
+    expect(view.coupons).toEqual([expect.objectContaining({ value: 150, min_spend: 500, used: false })])
+    expect(view.coupons[0].code).toMatch(/^THANKS-/)
+    // a second delivered order earns nothing more
+    await delivered(friend, { name: '林小美', phone: '0922333444', address: '信義路五段 7 號' })
+    expect((await referrerView(referrer)).coupons).toHaveLength(1)
+  })
+
+  it('rewards nothing when the friend shares the referrer’s phone number or delivery address, and says why', async () => {
+    const referrer = await shop.member()
+    const code = (await referrerView(referrer)).referrer_code as string
+    // the referrer's own address, saved among their recipients
+    expect((await referrer.call('POST', '/api/v1/recipient', { ...recipient, address: '忠孝東路四段 100 號' })).status).toBeLessThan(300)
+
+    const samePlace = await friendOf(code, { first_name: '大同', last_name: '陳', phone_number: '0933111222' })
+    await delivered(samePlace, { name: '陳大同', phone: '0933111222', address: '忠孝東路 四段 100 號' })
+    const samePhone = await friendOf(code, { first_name: 'Ken', last_name: 'Ito', phone_number: '0912345678' })
+    await delivered(samePhone, { name: 'Ken Ito', phone: '0912-345-678', address: '中山北路二段 1 號' })
+
+    const view = await referrerView(referrer)
+    const byName = Object.fromEntries(view.referrals.map((r: { name: string }) => [r.name, r]))
+    expect(byName['陳*同']).toMatchObject({ status: 'not_eligible', reason: 'same_address' })
+    expect(byName['K***o']).toMatchObject({ status: 'not_eligible', reason: 'same_phone' })
+    expect(view.coupons).toEqual([])
+  })
+})
