@@ -25,7 +25,8 @@ export class PaymentGateway {
     private readonly logger: Logger,
   ) {}
 
-  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  /** Runs a call to Stripe; an outage becomes PAYMENT_PROVIDER_UNAVAILABLE (503), anything else is thrown as it is. */
+  async call<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run()
     } catch (error) {

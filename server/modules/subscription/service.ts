@@ -17,7 +17,11 @@ type SubscriptionRow = typeof subscriptions.$inferSelect
 /** Provider statuses that hold a box: a member with one of these is not sent to pay again. */
 const HOLDING = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete']
 
-const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' }
+const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = {
+  zh_tw: 'zh-TW',
+  en: 'en',
+  ja: 'ja',
+}
 const prefixOf = (locale: Locale) => (locale === 'zh_tw' ? '' : `/${locale}`)
 
 const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
@@ -32,14 +36,15 @@ export function statusOf(row: Pick<SubscriptionRow, 'provider_status' | 'cancel_
 const latestOf = async (db: DbOrTx, userId: number) =>
   (await db.select().from(subscriptions).where(eq(subscriptions.user_id, userId)).orderBy(desc(subscriptions.created_at), desc(subscriptions.id)).limit(1))[0]
 
-const alreadySubscribed = () =>
-  new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription; you can change it under My snack box.')
+const alreadySubscribed = () => new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription; you can change it under My snack box.')
 
 /** The member's customer at the payment provider, created once (the key makes a retry or a double click find the same one). */
 async function customerOf(deps: SubscriptionDeps, user: { id: number; email: string }) {
   const [known] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, user.id))
   if (known) return known.customer_id
-  const customer = await deps.gateway.stripe.customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer-user-${user.id}` })
+  const customer = await deps.gateway.call('create customer', () =>
+    deps.gateway.stripe.customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer-user-${user.id}` }),
+  )
   await deps.db.insert(billingCustomers).values({ user_id: user.id, customer_id: customer.id }).onConflictDoNothing()
   const [row] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, user.id))
   return row!.customer_id
@@ -49,9 +54,9 @@ async function customerOf(deps: SubscriptionDeps, user: { id: number; email: str
  * `POST /subscription/checkout`: where to pay for a plan. A member who holds a box is told so. The
  * owner's payment link for the plan when configured (with the member's id and e-mail for the
  * provider's page); otherwise a Checkout Session in subscription mode, priced as the plan's months
- * in advance every that many months. A second click within ten minutes gets the same session
- * (the idempotency key), and choosing another plan expires the session opened before, so only one
- * can be paid.
+ * in advance every that many months. A second click gets the session still open for the plan (two
+ * at once get the same one through the idempotency key, which names the session open before), and
+ * choosing another plan expires the session opened before, so only one can be paid.
  */
 export async function startCheckout(deps: SubscriptionDeps, user: { id: number; email: string }, planId: SubscriptionPlanId, locale: Locale) {
   const plan = planById(planId)!
@@ -67,7 +72,7 @@ export async function startCheckout(deps: SubscriptionDeps, user: { id: number; 
   const now = deps.clock()
   const [open] = await deps.db.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.user_id, user.id))
   if (open && open.plan_id === plan.id && open.expires_at.getTime() > now.getTime() + 10 * 60_000) {
-    const session = await deps.gateway.stripe.checkout.sessions.retrieve(open.session_id)
+    const session = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(open.session_id))
     if (session.status === 'open' && session.url) return { url: session.url }
   }
   if (open) {
@@ -77,31 +82,44 @@ export async function startCheckout(deps: SubscriptionDeps, user: { id: number; 
   const customer = await customerOf(deps, user)
   const metadata = { user_id: String(user.id), plan_id: plan.id }
   const base = `${deps.config.publicUrl.replace(/\/$/, '')}${prefixOf(locale)}`
-  const session = await deps.gateway.stripe.checkout.sessions.create(
-    {
-      mode: 'subscription',
-      customer,
-      client_reference_id: String(user.id),
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'twd',
-            unit_amount: toStripeAmount(plan.price * plan.months),
-            recurring: { interval: 'month', interval_count: plan.months },
-            product_data: { name: `${deps.config.shop.name}: ${plan.title[locale]}` },
+  const session = await deps.gateway.call('create checkout session', () =>
+    deps.gateway.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        customer,
+        client_reference_id: String(user.id),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'twd',
+              unit_amount: toStripeAmount(plan.price * plan.months),
+              recurring: { interval: 'month', interval_count: plan.months },
+              product_data: {
+                name: `${deps.config.shop.name}: ${plan.title[locale]}`,
+              },
+            },
           },
-        },
-      ],
-      metadata,
-      subscription_data: { metadata },
-      success_url: `${base}/user/subscription?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${base}/subscribe`,
-      locale: STRIPE_LOCALES[locale],
-    },
-    { idempotencyKey: `subscribe-${user.id}-${plan.id}-${Math.floor(now.getTime() / 600_000)}` },
+        ],
+        metadata,
+        subscription_data: { metadata },
+        success_url: `${base}/user/subscription?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${base}/subscribe`,
+        locale: STRIPE_LOCALES[locale],
+      },
+      // the same request within ten minutes, from the same page state, is the same session; any other is a new one
+      {
+        idempotencyKey: `subscribe-${user.id}-${plan.id}-${locale}-${open?.session_id ?? 'first'}-${Math.floor(now.getTime() / 600_000)}`,
+      },
+    ),
   )
-  const values = { user_id: user.id, plan_id: plan.id, session_id: session.id, url: session.url!, expires_at: new Date(session.expires_at * 1000) }
+  const values = {
+    user_id: user.id,
+    plan_id: plan.id,
+    session_id: session.id,
+    url: session.url!,
+    expires_at: new Date(session.expires_at * 1000),
+  }
   await deps.db.insert(subscriptionCheckouts).values(values).onConflictDoUpdate({ target: subscriptionCheckouts.user_id, set: values })
   return { url: session.url! }
 }
@@ -113,7 +131,12 @@ function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSe
     plan_title: plan.title[locale],
     status: statusOf(row),
     current_period_end: row.current_period_end.toISOString(),
-    boxes: boxes.map((box) => ({ paid_at: box.paid_at.toISOString(), amount: box.amount, period_start: box.period_start.toISOString(), period_end: box.period_end.toISOString() })),
+    boxes: boxes.map((box) => ({
+      paid_at: box.paid_at.toISOString(),
+      amount: box.amount,
+      period_start: box.period_start.toISOString(),
+      period_end: box.period_end.toISOString(),
+    })),
     can_manage_payment: true,
   }
 }
@@ -132,10 +155,17 @@ const noSubscription = () => notFound('You have no snack box subscription to cha
 export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: number, cancel: boolean, locale: Locale) {
   const row = await latestOf(deps.db, userId)
   if (!row || statusOf(row) === 'ended') throw noSubscription()
-  const updated = await deps.gateway.stripe.subscriptions.update(row.subscription_id, { cancel_at_period_end: cancel })
+  const updated = await deps.gateway.call('update subscription', () =>
+    deps.gateway.stripe.subscriptions.update(row.subscription_id, {
+      cancel_at_period_end: cancel,
+    }),
+  )
   // dated to the second, as events are: an event the provider sends after this answer is not older than it
   const at = new Date(Math.floor(deps.clock().getTime() / 1000) * 1000)
-  await recordSubscription(deps.db, updated, at, { userId: row.user_id, planId: row.plan_id })
+  await recordSubscription(deps.db, updated, at, {
+    userId: row.user_id,
+    planId: row.plan_id,
+  })
   return (await memberSubscription(deps, userId, locale))!
 }
 
@@ -143,10 +173,12 @@ export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: numbe
 export async function portalUrl(deps: SubscriptionDeps, userId: number, locale: Locale) {
   const [customer] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, userId))
   if (!customer) throw noSubscription()
-  const session = await deps.gateway.stripe.billingPortal.sessions.create({
-    customer: customer.customer_id,
-    return_url: `${deps.config.publicUrl.replace(/\/$/, '')}${prefixOf(locale)}/user/subscription`,
-  })
+  const session = await deps.gateway.call('create portal session', () =>
+    deps.gateway.stripe.billingPortal.sessions.create({
+      customer: customer.customer_id,
+      return_url: `${deps.config.publicUrl.replace(/\/$/, '')}${prefixOf(locale)}/user/subscription`,
+    }),
+  )
   return { url: session.url }
 }
 
@@ -173,7 +205,13 @@ async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date
     .values(values)
     .onConflictDoUpdate({
       target: subscriptions.subscription_id,
-      set: { provider_status: values.provider_status, cancel_at_period_end: values.cancel_at_period_end, current_period_end: values.current_period_end, event_at: values.event_at, updated_at: values.updated_at },
+      set: {
+        provider_status: values.provider_status,
+        cancel_at_period_end: values.cancel_at_period_end,
+        current_period_end: values.current_period_end,
+        event_at: values.event_at,
+        updated_at: values.updated_at,
+      },
       where: and(sql`${subscriptions.event_at} <= ${at.toISOString()}::timestamptz`, sql`${subscriptions.provider_status} <> 'canceled'`),
     })
 }
@@ -234,11 +272,31 @@ export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHan
             })
             .onConflictDoNothing()
           if (invoice.billing_reason === 'subscription_cycle') {
-            await notify(tx, { userId, type: 'subscription_renewed', payload: { amount: fromStripeAmount(invoice.amount_paid) }, url: '/user/subscription', dedupeKey: `subscription-paid-${invoice.id}` }, deps.clock())
+            await notify(
+              tx,
+              {
+                userId,
+                type: 'subscription_renewed',
+                payload: { amount: fromStripeAmount(invoice.amount_paid) },
+                url: '/user/subscription',
+                dedupeKey: `subscription-paid-${invoice.id}`,
+              },
+              deps.clock(),
+            )
           }
           return
         }
-        await notify(tx, { userId, type: 'subscription_renewal_failed', payload: { amount: fromStripeAmount(invoice.amount_due) }, url: '/user/subscription', dedupeKey: `subscription-failed-${invoice.id}-${invoice.attempt_count}` }, deps.clock())
+        await notify(
+          tx,
+          {
+            userId,
+            type: 'subscription_renewal_failed',
+            payload: { amount: fromStripeAmount(invoice.amount_due) },
+            url: '/user/subscription',
+            dedupeKey: `subscription-failed-${invoice.id}-${invoice.attempt_count}`,
+          },
+          deps.clock(),
+        )
         return
       }
       case 'checkout.session.completed': {
@@ -256,4 +314,11 @@ export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHan
   }
 }
 
-export const SUBSCRIPTION_EVENTS = ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed', 'checkout.session.completed']
+export const SUBSCRIPTION_EVENTS = [
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'checkout.session.completed',
+]
