@@ -25,14 +25,16 @@ export async function memberId(request: APIRequestContext, token: string): Promi
   return ((await response.json()) as { data: { id: number } }).data.id
 }
 
-/** An order placed and paid with the sandbox's test card through the API, as the shop's webhook records it. */
-/** A paid order of one product with stock (not the product `not`, when given). */
-export async function paidOrder(page: Page, token: string, member: Member, not?: number): Promise<string> {
+/**
+ * A paid order of one product with stock (not the product `not`, when given), placed and paid with
+ * the sandbox's test card through the API, as the shop's webhook records it; sent to `recipient`.
+ */
+export async function paidOrder(page: Page, token: string, member: Member, not?: number, recipient = TAIPEI_RECIPIENT): Promise<string> {
   const { request } = page
   const { product, variant } = await pricedStock(page, 100, 'en', not)
   const placed = await request.post('/api/v1/ec-order', {
     headers: { ...bearer(token), 'idempotency-key': `notify-${Date.now()}-${Math.random()}` },
-    data: { lines: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }], recipient: TAIPEI_RECIPIENT, invoice: { mode: 'personal', carrier_type: 'none', email: member.email, name: TAIPEI_RECIPIENT.name } },
+    data: { lines: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }], recipient, invoice: { mode: 'personal', carrier_type: 'none', email: member.email, name: recipient.name } },
   })
   expect(placed.status(), await placed.text()).toBe(201)
   const order = ((await placed.json()) as { data: Order }).data

@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { ReferralSchema } from '../../../../contract/auth'
 import type { Locale } from '../../../../contract/constants'
@@ -7,16 +7,18 @@ import { useLocale } from '../../../lib/i18n'
 import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
 
 export type Referrals = v.InferOutput<typeof ReferralSchema>
+export type Referral = Referrals['referrals'][number]
+export type ReferralCoupon = Referrals['coupons'][number]
 
 export const getReferrals = (locale: Locale, signal?: AbortSignal): Promise<Referrals> =>
   apiGet<{ data: { data: Referrals } }>('/user/referrer', { locale, signal }).then((r) => r.data.data)
 
-/** The member's own data: under the member key, so signing out forgets it. */
+/** The member's own data: under the member key, so signing out forgets it. Coupon titles come in the asked language. */
 export const referralsQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: [MEMBER_QUERY_ROOT, 'referrals'],
+    queryKey: [MEMBER_QUERY_ROOT, 'referrals', locale],
     queryFn: ({ signal }) => getReferrals(locale, signal),
     staleTime: 30_000,
   })
 
-export const useReferrals = () => useSuspenseQuery(referralsQueryOptions(useLocale()))
+export const useReferrals = () => useQuery(referralsQueryOptions(useLocale()))

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { MemberSubscription, SubscriptionStatus } from '../../../../contract/subscription'
 import { isApiError } from '../../../lib/api-client'
 import { formatPrice } from '../../../lib/format-price'
@@ -8,7 +8,7 @@ import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { toast } from '../../../lib/toast'
 import { LoadError } from '../../../ui/load-error'
 import { Modal } from '../../../ui/modal'
-import { useMemberSubscription } from '../api/get-member-subscription'
+import { CONFIRM_FOR_MS, useMemberSubscription } from '../api/get-member-subscription'
 import { useOpenPaymentPortal } from '../api/open-payment-portal'
 import { useUpdateMemberSubscription } from '../api/update-member-subscription'
 import '../../../ui/form.css'
@@ -16,10 +16,21 @@ import './my-subscription.css'
 
 const DATE_LOCALE = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' } as const
 
-/** The member area's "My snack box": the plan, its state, the boxes paid for and what can be changed. */
-export function MySubscription() {
+/**
+ * The member area's "My snack box": the plan, its state, the boxes paid for and what can be changed.
+ * `fromCheckout`: the member arrives from the payment page, before the payment may be recorded.
+ */
+export function MySubscription({ fromCheckout = false }: { fromCheckout?: boolean }) {
   const { t } = useLingui()
-  const { data, isPending, isError, refetch } = useMemberSubscription()
+  const [gaveUp, setGaveUp] = useState(false)
+  useEffect(() => {
+    if (!fromCheckout) return
+    const timer = window.setTimeout(() => setGaveUp(true), CONFIRM_FOR_MS)
+    return () => window.clearTimeout(timer)
+  }, [fromCheckout])
+  const confirming = fromCheckout && !gaveUp
+  const { data, isPending, isError, refetch } = useMemberSubscription(confirming)
+  const waitingForPayment = confirming && data === null
 
   return (
     <section className="panel my-box" aria-labelledby="my-box-title">
@@ -34,7 +45,12 @@ export function MySubscription() {
         </div>
       ) : null}
       {isError && data === undefined ? <LoadError message={t`Your snack box could not be loaded.`} onRetry={() => void refetch()} /> : null}
-      {data === null ? <NoSubscription /> : null}
+      {waitingForPayment ? (
+        <p role="status" className="my-box__confirming">
+          {t`Confirming your payment…`}
+        </p>
+      ) : null}
+      {data === null && !waitingForPayment ? <NoSubscription /> : null}
       {data ? <SubscriptionDetails subscription={data} /> : null}
     </section>
   )

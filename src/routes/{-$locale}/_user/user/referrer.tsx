@@ -4,8 +4,11 @@ import { ReferralPanel } from '../../../../features/referral/components/referral
 import { referralsQueryOptions } from '../../../../features/referral/api/get-referrals'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
+/** The member area's referral programme: the code, the friends who joined with it, the coupons earned. */
 export const Route = createFileRoute('/{-$locale}/_user/user/referrer')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(referralsQueryOptions(context.locale)),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(referralsQueryOptions(context.locale))
+  },
   component: ReferrerPage,
 })
 

@@ -1,11 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { memberSubscriptionQueryOptions } from '../../../../features/subscribe/api/get-member-subscription'
 import { MySubscription } from '../../../../features/subscribe/components/my-subscription'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
+/** The payment page sends the member back here with its session's id. */
+const SubscriptionSearchSchema = v.object({
+  session_id: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^cs_[\w]{1,255}$/))), undefined),
+})
+
 /** The member area's snack box (issue 13): the plan, its state, the boxes paid for, cancel or keep. */
 export const Route = createFileRoute('/{-$locale}/_user/user/subscription')({
+  validateSearch: SubscriptionSearchSchema,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(memberSubscriptionQueryOptions(context.locale))
   },
@@ -14,6 +21,7 @@ export const Route = createFileRoute('/{-$locale}/_user/user/subscription')({
 
 function SubscriptionPage() {
   const { t } = useLingui()
+  const { session_id: sessionId } = Route.useSearch()
   useDocumentTitle(t`My snack box`)
-  return <MySubscription />
+  return <MySubscription fromCheckout={sessionId !== undefined} />
 }
