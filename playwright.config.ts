@@ -35,6 +35,7 @@ const ONE_WIDTH = [
   'password-recovery',
   'product-detail',
   'product-list',
+  'referral',
   'reviews',
   'social-sign-in',
   'subscribe',

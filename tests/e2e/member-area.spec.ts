@@ -39,7 +39,8 @@ test('the referral section shares a link; a friend who signs up through it is li
   await friend.close()
 
   await page.reload()
-  await expect(main.getByText('Ken Sato')).toBeVisible()
+  // names are masked for the referrer
+  await expect(main.getByRole('list', { name: 'People who joined' }).getByRole('listitem').filter({ hasText: 'K***o' })).toContainText('Joined')
   await expect(main.getByText('1 person')).toBeVisible()
 })
 

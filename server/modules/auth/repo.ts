@@ -145,9 +145,3 @@ export const insertOauthState = (db: DbOrTx, row: typeof oauthStates.$inferInser
 
 export const takeOauthState = async (db: DbOrTx, state: string) => (await db.delete(oauthStates).where(eq(oauthStates.state, state)).returning())[0]
 
-export const referralsOf = (db: DbOrTx, userId: number) =>
-  db
-    .select({ first_name: users.first_name, last_name: users.last_name, joined_at: users.created_at })
-    .from(users)
-    .where(eq(users.referred_by, userId))
-    .orderBy(users.created_at)

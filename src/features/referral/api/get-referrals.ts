@@ -18,7 +18,8 @@ export const referralsQueryOptions = (locale: Locale) =>
   queryOptions({
     queryKey: [MEMBER_QUERY_ROOT, 'referrals', locale],
     queryFn: ({ signal }) => getReferrals(locale, signal),
-    staleTime: 30_000,
+    // friends join and their orders arrive while the member is away: ask again whenever the page opens
+    staleTime: 0,
   })
 
 export const useReferrals = () => useQuery(referralsQueryOptions(useLocale()))
