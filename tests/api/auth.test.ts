@@ -101,7 +101,8 @@ describe.each(targets)('accounts on $kind', (target) => {
       expect(unknown.status).toBe(400)
       expect(unknown.body.error.detail).toEqual({ referrer_code: ['unknown referrer code'] })
       const referrals = await get('/api/v1/user/referrer', referrer.token)
-      expect(referrals.body.data.data).toEqual({ referrer_code: code, referrals: [{ first_name: '小華', last_name: '王', joined_at: expect.any(String) }] })
+      // the friend's name masked; no reward yet
+      expect(referrals.body.data.data).toEqual({ referrer_code: code, referrals: [{ name: '王*華', joined_at: expect.any(String), status: 'joined', reason: null }], coupons: [] })
     })
   })
 
