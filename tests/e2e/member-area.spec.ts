@@ -99,8 +99,8 @@ test('the header member menu works with the keyboard (en)', async ({ page, reque
   await expect(page.getByRole('banner').getByRole('link', { name: 'My info' })).toBeFocused()
   await page.keyboard.press('ArrowDown')
   await expect(page.getByRole('banner').getByRole('link', { name: 'My favourites' })).toBeFocused()
-  // info, favourites, orders, reviews, messages, notification settings, referral, log out
-  await expect(page.getByRole('banner').getByRole('listitem')).toHaveCount(8)
+  // info, favourites, orders, reviews, messages, notification settings, snack box, referral, log out
+  await expect(page.getByRole('banner').getByRole('listitem')).toHaveCount(9)
   await page.keyboard.press('End')
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeFocused()
   await page.keyboard.press('Escape')

@@ -1,14 +1,20 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { LoginResult, SocialProvider } from '../../../../contract/auth'
-import type { Locale } from '../../../../contract/constants'
+import { COOKIES, type Locale } from '../../../../contract/constants'
 import { apiGet, apiPost } from '../../../lib/api-client'
+import { getCookie } from '../../../lib/cookies'
 import { useLocale } from '../../../lib/i18n'
 
 export type AuthSource = 'ec' | 'subscribe'
 
-/** The provider's sign-in page to send the browser to. */
-export const socialSignInUrl = (provider: SocialProvider, source: AuthSource, locale: Locale): Promise<string> =>
-  apiGet<{ data: string }>(`/auth/${provider}`, { locale, query: { source } }).then((r) => r.data)
+/** The referrer_code cookie as the sign-in may carry it: a code's letters and digits only, else nothing. */
+export const referrerCodeForSignIn = (cookie: string | undefined) => (cookie && /^[A-Za-z0-9]{1,32}$/.test(cookie.trim()) ? cookie.trim() : undefined)
+
+/** The provider's sign-in page to send the browser to; a member it creates joins as the friend of the referrer_code cookie's owner. */
+export const socialSignInUrl = (provider: SocialProvider, source: AuthSource, locale: Locale): Promise<string> => {
+  const referrer = referrerCodeForSignIn(getCookie(COOKIES.referrerCode))
+  return apiGet<{ data: string }>(`/auth/${provider}`, { locale, query: { source, ...(referrer ? { referrer_code: referrer } : {}) } }).then((r) => r.data)
+}
 
 /** Trades the single-use code the callback page received for a session. */
 export const exchangeSocialCode = (code: string, locale: Locale): Promise<LoginResult> =>
