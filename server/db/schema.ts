@@ -468,6 +468,8 @@ export const payments = pgTable(
     attempt_started_at: timestamp('attempt_started_at', { withTimezone: true }).notNull(),
     failure_code: text('failure_code'),
     failure_message: text('failure_message'),
+    /** the declined charge the last failure reported: the same failure heard again (a late webhook after 'pay again') changes nothing */
+    failed_charge_id: text('failed_charge_id'),
     refund_status: text('refund_status').$type<RefundStatus>(),
     refunded_amount: integer('refunded_amount').notNull().default(0),
     /** when the intent was last looked up at Stripe to catch a late or lost webhook */

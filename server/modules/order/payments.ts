@@ -76,6 +76,9 @@ async function failed(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, err
   if (payment.status !== 'PROCESSING') return
   // Stripe's times are whole seconds
   if (failedAt.getTime() < Math.floor(payment.attempt_started_at.getTime() / 1000) * 1000) return
+  // the decline already recorded before the member paid again, reported late (in the same second as the new attempt)
+  const charge = typeof error?.charge === 'string' ? error.charge : null
+  if (charge !== null && charge === payment.failed_charge_id) return
   await changePayment(
     tx,
     payment,

@@ -14,7 +14,10 @@ export function usePayOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (no: string) => payOrder(no, locale),
-    onSuccess: (order) => {
+    onSuccess: async (order) => {
+      // a refetch already under way (a payment notification arriving meanwhile) may carry the order
+      // from before this attempt, without its client secret: it must not land over the answer
+      await queryClient.cancelQueries({ queryKey: orderQueryOptions(locale, order.no).queryKey })
       queryClient.setQueryData(orderQueryOptions(locale, order.no).queryKey, order)
       void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] })
     },
