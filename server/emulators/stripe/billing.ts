@@ -122,7 +122,7 @@ export class StripeBilling {
   // ---- checkout sessions ----------------------------------------------------------------------
 
   /** `POST /v1/checkout/sessions`, subscription mode, one line item: `price` or `price_data` with `recurring` and `product_data` */
-  createCheckoutSession(params: FormParams, ctx: CallContext): () => Outcome {
+  createCheckoutSession(params: FormParams): () => Outcome {
     allowOnly(params, ['mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'customer', 'customer_email', 'metadata', 'subscription_data', 'expand', 'locale', 'payment_method_types'])
     if (text(params, 'mode') === undefined) throw missingParam('mode')
     if (text(params, 'mode') !== 'subscription') throw invalidRequest('This sandbox sells subscriptions only: mode must be subscription.', 'parameter_invalid_string', 'mode')
@@ -222,7 +222,6 @@ export class StripeBilling {
         line: { price: price.id, quantity: 1 },
         subscription_metadata: subscriptionMetadata,
       }
-      void ctx
       return { status: 200, body: this.sessionView(session, expand), ops: [...ops, { k: 'b', v: session }] }
     }
   }

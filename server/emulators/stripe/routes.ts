@@ -143,7 +143,7 @@ export function stripeSandboxRoutes(opened: () => Promise<StripeSandbox>, logger
   app.post('/customers', (c) => mutate(c, false, (p) => billing().createCustomer(p)))
   app.get('/customers/:id', (c) => read(c, false, (p) => billing().retrieveCustomer(c.req.param('id'), p)))
   app.post('/customers/:id', (c) => mutate(c, false, (p) => billing().updateCustomer(c.req.param('id'), p)))
-  app.post('/checkout/sessions', (c) => mutate(c, false, (p, ctx) => billing().createCheckoutSession(p, ctx)))
+  app.post('/checkout/sessions', (c) => mutate(c, false, (p) => billing().createCheckoutSession(p)))
   app.get('/checkout/sessions/:id', (c) => read(c, false, (p) => billing().retrieveCheckoutSession(c.req.param('id'), p)))
   app.post('/checkout/sessions/:id/expire', (c) => mutate(c, false, (p) => billing().expireCheckoutSession(c.req.param('id'), p)))
   app.get('/subscriptions/:id', (c) => read(c, false, (p) => billing().retrieveSubscription(c.req.param('id'), p)))

@@ -9,6 +9,7 @@ import type { OrderDeps } from '../order/payments'
 import type { StripeEventHandler } from '../payment/webhook-routes'
 import { fromStripeAmount, toStripeAmount } from '../payment/stripe-client'
 import { notify } from '../notification/producer'
+import { pwaUrl } from '../auth/service'
 
 export type SubscriptionDeps = OrderDeps
 
@@ -22,7 +23,6 @@ const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = {
   en: 'en',
   ja: 'ja',
 }
-const prefixOf = (locale: Locale) => (locale === 'zh_tw' ? '' : `/${locale}`)
 
 const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
 const planByMonths = (months: number) => SUBSCRIPTION_PLANS.find((plan) => plan.months === months)
@@ -81,7 +81,6 @@ export async function startCheckout(deps: SubscriptionDeps, user: { id: number; 
   }
   const customer = await customerOf(deps, user)
   const metadata = { user_id: String(user.id), plan_id: plan.id }
-  const base = `${deps.config.publicUrl.replace(/\/$/, '')}${prefixOf(locale)}`
   const session = await deps.gateway.call('create checkout session', () =>
     deps.gateway.stripe.checkout.sessions.create(
       {
@@ -103,8 +102,8 @@ export async function startCheckout(deps: SubscriptionDeps, user: { id: number; 
         ],
         metadata,
         subscription_data: { metadata },
-        success_url: `${base}/user/subscription?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${base}/subscribe`,
+        success_url: pwaUrl(deps.config, locale, '/user/subscription?session_id={CHECKOUT_SESSION_ID}'),
+        cancel_url: pwaUrl(deps.config, locale, '/subscribe'),
         locale: STRIPE_LOCALES[locale],
       },
       // the same request within ten minutes, from the same page state, is the same session; any other is a new one
@@ -176,7 +175,7 @@ export async function portalUrl(deps: SubscriptionDeps, userId: number, locale: 
   const session = await deps.gateway.call('create portal session', () =>
     deps.gateway.stripe.billingPortal.sessions.create({
       customer: customer.customer_id,
-      return_url: `${deps.config.publicUrl.replace(/\/$/, '')}${prefixOf(locale)}/user/subscription`,
+      return_url: pwaUrl(deps.config, locale, '/user/subscription'),
     }),
   )
   return { url: session.url }
