@@ -10,7 +10,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
 /** Names this build: the persisted query cache of an older build is dropped, not misread. */
 const buildId = process.env.BUILD_ID ?? new Date().toISOString()
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -22,6 +22,8 @@ export default defineConfig({
     // plugin-react 6 has no babel option: the Lingui macro runs through rolldown's babel plugin.
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    // the server bundle (`vite build --ssr`, src/entry-server.tsx) has no service worker of its own
+    !isSsrBuild &&
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -34,7 +36,13 @@ export default defineConfig({
     }),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  build: {
+  ssr: {
+    // bundled into the server build: they ship CSS or untranspiled sources Node cannot import
+    noExternal: ['sonner'],
+  },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', target: 'node20', emptyOutDir: true, copyPublicDir: false }
+    : {
     outDir: 'dist',
     target: 'es2022',
     rollupOptions: {
@@ -69,4 +77,4 @@ export default defineConfig({
       '/v1': apiTarget,
     },
   },
-})
+}))

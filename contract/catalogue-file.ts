@@ -10,8 +10,13 @@ import { LocalizedSchema } from './localized'
  */
 const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'), v.maxLength(40))
 const sku = v.pipe(v.string(), v.regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'must be upper-case letters, digits and hyphens'))
-/** a path on this site (`/images/...`) or an https URL */
-const imageUrl = v.pipe(v.string(), v.regex(/^(\/[\w./-]+|https:\/\/\S+)$/, 'must be a site path or an https URL'))
+/** a picture file beside the catalogue file (`photos/matcha.jpg`); the import stores it and writes its site path instead */
+export const LOCAL_PICTURE = /^(?![a-z][\w+.-]*:)(?![/\\\s])[^?#\\]*[^?#\\\s]\.(?:jpe?g|png|webp|svg)$/i
+/** a path on this site (`/images/...`), an https URL, or a local picture file */
+const imageUrl = v.pipe(
+  v.string(),
+  v.check((text) => /^(\/[\w./-]+|https:\/\/\S+)$/.test(text) || LOCAL_PICTURE.test(text), 'must be a site path, an https URL or a picture file (.jpg, .png, .webp, .svg) beside the catalogue file'),
+)
 const positiveNumber = v.pipe(v.number(), v.minValue(0))
 
 export const CatalogueCategorySchema = v.object({ slug, name: LocalizedSchema, position: v.optional(v.pipe(v.number(), v.integer()), 0) })

@@ -46,7 +46,12 @@ catalogs() {
   npx lingui compile --typescript --strict
 }
 timed "translation catalogs: extract, then every message translated" catalogs
-timed "build" npx vite build --logLevel warn
+# the PWA, then the server's page renderer (src/entry-server.tsx) from the same sources
+build() {
+  npx vite build --logLevel warn
+  npx vite build --ssr src/entry-server.tsx --logLevel warn
+}
+timed "build (PWA and server-rendered pages)" build
 timed "lint and typecheck (side by side)" lint_and_types
 timed "unit, API integration and fuzz tests (PGlite and Postgres)" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"

@@ -11,6 +11,7 @@ import { bodyLimits, WEBHOOK_BODY_LIMIT } from './lib/body-limit'
 import { inputGuard } from './lib/input-guard'
 import { ALGOLIA_ORIGINS, securityHeaders } from './lib/security-headers'
 import { apiCors } from './lib/cors'
+import { compression } from './lib/compression'
 import { drain } from './lib/drain'
 import { systemClock, type Clock } from './lib/clock'
 import { createMailer, type Mailer } from './lib/mailer'
@@ -53,7 +54,10 @@ import { reviewRoutes } from './modules/review/routes'
 import { TtlCache } from './lib/ttl-cache'
 import { createPublisher, realtimeSettings } from './modules/realtime/settings'
 import { shopRoutes } from './modules/shop/routes'
+import { seoRoutes } from './modules/seo/routes'
+import { imageRoutes } from './modules/images/routes'
 import { staticSite } from './static'
+import { loadPageRenderer } from './ssr/pages'
 
 export const API_BASE = '/api/v1'
 
@@ -159,6 +163,9 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.onError(handleError(logger))
   app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: realtime.connectSources, stripe: !payment.sandbox }))
   app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
+  // JSON answers in brotli or gzip; the embedded search engine's too, as hosted Algolia's are (the Stripe sandbox's SDK never asks)
+  app.use(`${API_BASE}/*`, compression())
+  if (search.embedded) app.use('/search/*', compression())
   const shutdown = drain()
   app.use('*', shutdown.middleware)
   app.route(API_BASE, api)
@@ -175,7 +182,13 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     app.route('/sandbox-checkout', stripeSandbox.pages)
   }
   if (realtimeServer) app.route('/apps', pusherHttpApi(realtimeServer))
-  app.route('/', staticSite(config.publicDir))
+  const pages = loadPageRenderer({ publicDir: config.publicDir, ssrDir: config.ssrDir, publicUrl: config.publicUrl, fetch: (request) => app.fetch(request), logger }).catch((error: unknown) => {
+    logger.error('the page renderer could not be loaded; pages are served as the shell', { error: String(error) })
+    return undefined
+  })
+  app.route('/', seoRoutes(database.db, config.publicUrl))
+  app.route('/', imageRoutes({ db: database.db, config }))
+  app.route('/', staticSite(config.publicDir, pages))
   const payments = {
     sandbox: stripeSandbox,
     sweeper,

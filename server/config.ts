@@ -24,6 +24,7 @@ export const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   /** the built PWA */
   PUBLIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './dist'),
+  SSR_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './dist-server'),
   /** load the seed catalogue into an empty database at start, and the opening coupons when there are none */
   SEED_CATALOGUE: v.optional(bool, 'true'),
   /** how long a server keeps public catalogue answers in memory; 0 turns the cache off */
@@ -146,6 +147,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   dataDir: path.resolve(env.DATA_DIR),
   databaseUrl: env.DATABASE_URL,
   publicDir: path.resolve(env.PUBLIC_DIR),
+  /** the page renderer built by `vite build --ssr`; without it pages are the shell the browser fills in */
+  ssrDir: path.resolve(env.SSR_DIR),
   seedCatalogue: env.SEED_CATALOGUE,
   catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
   logLevel: env.LOG_LEVEL,

@@ -24,6 +24,8 @@ async function main() {
     }
     throw error
   }
+  // the libraries the server loads (React, for the pages it renders) pick their build from this
+  process.env.NODE_ENV ??= config.env
   const logger = createLogger(config.logLevel)
   const started = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })

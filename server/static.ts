@@ -3,6 +3,7 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { isClientOnlyPage, type PageRenderer } from './ssr/pages'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -15,12 +16,16 @@ const cacheControlFor = (urlPath: string) => {
   return REVALIDATE
 }
 
+/** A path without a file extension is a page of the app (`/`, `/en/product/detail/12`). */
+const isPagePath = (urlPath: string) => path.extname(urlPath) === ''
+
 /**
- * Serves the built PWA: files from `publicDir` with caching headers, and `index.html` for any
- * other GET that accepts HTML, so deep links open the app (the router then shows its own
- * not-found page). Missing files elsewhere answer 404.
+ * Serves the built PWA. Pages: rendered on the server (src/entry-server.tsx) with their content,
+ * head and true status, except the member's own pages, which get the shell (`index.html`) the app
+ * fills in, as every page does when no server bundle was built. Files come from `publicDir` with
+ * caching headers; a missing file answers 404.
  */
-export function staticSite(publicDir: string) {
+export function staticSite(publicDir: string, pages?: Promise<PageRenderer | undefined>) {
   const app = new Hono()
   const root = path.relative(process.cwd(), publicDir) || '.'
   const indexFile = path.join(publicDir, 'index.html')
@@ -29,10 +34,15 @@ export function staticSite(publicDir: string) {
     await next()
     if (c.res.status === 200 && !c.res.headers.has('cache-control')) c.header('cache-control', cacheControlFor(c.req.path))
   })
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    if (!isPagePath(c.req.path) || isClientOnlyPage(c.req.path)) return next()
+    const renderer = await pages
+    return renderer ? renderer.render(c.req.raw) : next()
+  })
   app.use('*', serveStatic({ root }))
+  // deep links open the shell whatever the client accepts (curl and link checkers send */*)
   app.get('*', async (c, next) => {
-    const wantsHtml = c.req.header('accept')?.includes('text/html')
-    if (!wantsHtml || path.extname(c.req.path) !== '' || !existsSync(indexFile)) return next()
+    if (!isPagePath(c.req.path) || !existsSync(indexFile)) return next()
     c.header('cache-control', REVALIDATE)
     return serveStatic({ path: path.relative(process.cwd(), indexFile) })(c, next)
   })

@@ -1,6 +1,8 @@
 import { isNotFound, isRedirect, RouterProvider } from '@tanstack/react-router'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { StrictMode } from 'react'
-import { createRoot, type RootOptions } from 'react-dom/client'
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
 import { authGate } from './features/auth/stores/auth-store'
 import { isApiError } from './lib/api-client'
 import { installChunkReloadGuard } from './lib/chunk-reload'
@@ -42,11 +44,27 @@ async function start() {
   app.router = router
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
-  createRoot(container, { onCaughtError }).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  )
+  if (serverRendered()) {
+    // the server drew this page and handed over its data: the app takes over what is on screen
+    setupRouterSsrQueryIntegration({ router, queryClient })
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <RouterClient router={router} />
+      </StrictMode>,
+      { onCaughtError },
+    )
+  } else {
+    // the shell (a member's page, or any page opened offline from the service worker's copy)
+    createRoot(container, { onCaughtError }).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    )
+  }
 }
+
+/** The server's render leaves TanStack Router's bootstrap data behind; the shell has none. */
+const serverRendered = () => '$_TSR' in window && document.getElementById('root')?.hasChildNodes() === true
 
 void start()

@@ -16,7 +16,8 @@ cleanupOutdatedCaches()
 // persisted query cache (or says it was never saved). API, search and payment paths are not pages.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/search\//, /^\/v1\//, /^\/images\//],
+    // nor are the server's files for crawlers and its pictures
+    denylist: [/^\/api\//, /^\/search\//, /^\/v1\//, /^\/images\//, /^\/img\//, /^\/sitemaps?[./]/, /^\/robots\.txt$/],
   }),
 )
 

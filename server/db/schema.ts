@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ProductStatus, StockType } from '../../contract/constants'
 import type { CouponKind } from '../../contract/coupon'
 import type { Localized } from '../../contract/localized'
@@ -738,3 +738,29 @@ export const referrals = pgTable(
   },
   (t) => [index('referrals_referrer_idx').on(t.referrer_id)],
 )
+
+// ---- pictures --------------------------------------------------------------------------------
+
+/** raw bytes; node-postgres and PGlite both hand bytea over as a byte array */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+})
+
+/**
+ * The originals of the photos the catalogue import read from the owner's disk, keyed by their
+ * content hash (`/images/u/<hash>.<ext>`): in the database so that every API server behind a load
+ * balancer can serve them and make derivatives. A picture is written once and never changed.
+ */
+export const images = pgTable('images', {
+  /** the first 128 bits of the SHA-256 of `bytes`, in hex */
+  hash: text('hash').primaryKey(),
+  /** image/jpeg, image/png, image/webp or image/svg+xml, from the content, not the file name */
+  content_type: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  byte_size: integer('byte_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -40,7 +40,7 @@ const serialize = (directives: Directives) =>
  * Stripe; nothing may frame the shop. Styles allow 'unsafe-inline' because the toast library and
  * Stripe's Elements insert style elements; scripts never do.
  */
-export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'payment'): string {
+export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'payment', scriptNonce?: string): string {
   const self = ["'self'"]
   const own = new URL(sources.publicUrl).origin
   const stripe = sources.stripe
@@ -48,7 +48,8 @@ export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'p
   const connect = page === 'payment' ? [...self, own] : [...self, own, ...sources.search, ...sources.realtime]
   const directives: Directives = {
     'default-src': self,
-    'script-src': [...self, ...(stripe ? STRIPE.script : [])],
+    // a page rendered on the server hands its data to the app in inline scripts carrying this response's nonce
+    'script-src': [...self, ...(scriptNonce ? [`'nonce-${scriptNonce}'`] : []), ...(stripe ? STRIPE.script : [])],
     'style-src': [...self, "'unsafe-inline'"],
     // member avatars come from the social sign-in provider's picture host
     'img-src': page === 'payment' ? [...self, 'data:', 'blob:', ...(stripe ? STRIPE.img : [])] : [...self, 'data:', 'blob:', 'https:'],
@@ -65,6 +66,12 @@ export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'p
   if (new URL(sources.publicUrl).protocol === 'https:') directives['upgrade-insecure-requests'] = []
   return serialize(directives)
 }
+
+/**
+ * The page renderer (server/ssr/pages.ts) names its response's script nonce in this header; it is
+ * turned into the policy and never leaves the server.
+ */
+export const SCRIPT_NONCE_HEADER = 'x-csp-script-nonce'
 
 /**
  * Headers on every answer: the API's, the emulators', the PWA's files and its error pages.
@@ -104,6 +111,12 @@ export function securityHeaders(sources: BrowserSources): MiddlewareHandler {
     await common(c, async () => {
       await next()
     })
+    const nonce = c.res.headers.get(SCRIPT_NONCE_HEADER)
+    if (nonce) {
+      c.res.headers.delete(SCRIPT_NONCE_HEADER)
+      c.header('content-security-policy', contentSecurityPolicy(sources, 'shop', nonce))
+      return
+    }
     c.header('content-security-policy', PAYMENT_PAGE.test(c.req.path) ? paymentPolicy : shopPolicy)
   }
 }

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { Locale } from '../../contract/constants'
 import type { ApiErrorBody, ErrorDetail } from '../../contract/errors'
 import { resetCurrency, shopCurrency } from './currency'
+import { environmentFetch } from './environment'
 import { i18n } from './i18n'
 
 export const API_BASE = '/api/v1'
@@ -138,7 +139,7 @@ export async function apiRequest<T>(method: Method, path: string, { locale, quer
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
   let response: Response
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await environmentFetch(buildUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,6 +1,7 @@
 import { COOKIE_MAX_AGE_DAYS } from '../../contract/constants'
+import { cookieSource, isServer } from './environment'
 
-export function getCookie(name: string, source: string = document.cookie): string | undefined {
+export function getCookie(name: string, source: string = cookieSource()): string | undefined {
   for (const part of source.split(';')) {
     const eq = part.indexOf('=')
     if (eq === -1) continue
@@ -21,5 +22,7 @@ export function serializeCookie(name: string, value: string, days: number = COOK
 }
 
 export function setCookie(name: string, value: string, days: number = COOKIE_MAX_AGE_DAYS): void {
+  // a page rendered on the server sets nothing: the browser sets its cookies once it runs the page
+  if (isServer) return
   document.cookie = serializeCookie(name, value, days, location.protocol === 'https:')
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import { AuthOverlays } from '../features/auth/components/auth-overlays'
 import { useShopConfig } from '../features/shop/api/get-shop-config'
 import type { AuthGate } from '../lib/guards'
@@ -46,6 +47,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   const { t } = useLingui()
   const { data: config } = useShopConfig()
+  // the app has taken over the page (after hydration of one the server drew): it answers input now
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready'
+  }, [])
   return (
     <>
       <a className="skip-link" href="#main">
@@ -63,6 +68,8 @@ function Root() {
       <OfflineBanner />
       <UpdatePrompt />
       <Toaster />
+      {/* the data of a page rendered on the server, for hydration (nothing in the shell) */}
+      <Scripts />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef, useState, type ReactNode } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
-import { Image } from './image'
+import { Picture } from './picture'
 import './banner-carousel.css'
 
 export interface BannerSlide {
@@ -50,7 +50,7 @@ export function BannerCarousel({ slides, label }: { slides: BannerSlide[]; label
             aria-hidden={i !== index}
             inert={i !== index}
           >
-            <Image src={slide.image} alt="" className="banner__image" width={1440} height={720} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+            <Picture src={slide.image} alt="" preset="banner" sizes="100vw" className="banner__image" priority={i === 0} />
             <div className="banner__content container">
               <h2 className="banner__title">{slide.title}</h2>
               <p className="banner__text">{slide.text}</p>

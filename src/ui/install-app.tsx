@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
 import { promptInstall, pwa } from '../lib/pwa'
+import { useHydrated } from '../lib/use-hydrated'
 import { toast } from '../lib/toast'
 import './install-app.css'
 
@@ -11,7 +12,9 @@ import './install-app.css'
 export function InstallApp() {
   const { t } = useLingui()
   const { installable, standalone, ios } = useSnapshot(pwa)
-  if (standalone) return null
+  // the server cannot tell the device: the offer appears once the app runs
+  const hydrated = useHydrated()
+  if (standalone || !hydrated) return null
   if (installable) {
     return (
       <div className="install-app">

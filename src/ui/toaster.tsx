@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react'
 import { createPortal } from 'react-dom'
+import { isServer } from '../lib/environment'
 import { onToasterWanted, toasterListening, toasterWanted } from '../lib/toast'
 
 const Sonner = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
@@ -44,8 +45,9 @@ export function releaseToaster(dialog: HTMLDialogElement): void {
 /** Mounted by the root route; renders nothing until the first toast (see `src/lib/toast.ts`). */
 export function Toaster() {
   const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false)
-  const [target] = useState(toasterHost)
-  if (!wanted) return null
+  // a page drawn on the server has no toasts, nor a document to put their host in
+  const [target] = useState(() => (isServer ? undefined : toasterHost()))
+  if (!wanted || !target) return null
   return createPortal(
     <Suspense fallback={null}>
       <Sonner

@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CatalogueFile } from '../../contract/catalogue-file'
 import { openDatabase, type Database } from '../../server/db/client'
-import { CatalogueFileError, importCatalogue, parseCatalogueFile } from '../../server/modules/catalogue-import/service'
+import { images } from '../../server/db/schema'
+import { CatalogueFileError, importCatalogue, parseCatalogueFile, readLocalImages } from '../../server/modules/catalogue-import/service'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { databaseTargets, freshDatabase } from './harness'
 
@@ -109,6 +111,96 @@ describe.each(targets)('importCatalogue on $kind', (target) => {
   })
 })
 
+/** a real picture of the given format, made with sharp */
+const photo = (format: 'jpeg' | 'png' | 'webp', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).toFormat(format).toBuffer()
+
+describe.each(targets)('pictures beside the catalogue file on $kind', (target) => {
+  let database: Database
+  let dir: string
+  beforeEach(async () => {
+    database = await freshDatabase(target)
+    dir = await mkdtemp(path.join(os.tmpdir(), 'shop-photos-'))
+    await mkdir(path.join(dir, 'photos'))
+  })
+  afterEach(async () => {
+    await database?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const withPhotos = (...files: string[]) => {
+    const file = smallCatalogue()
+    file.products = [productRecord('PHO-0001', { images: files }), productRecord('PHO-0002', { images: [files[0]!, '/images/products/snk-0001.svg'] })]
+    file.cities[0]!.picture = files[0]!
+    return parseCatalogueFile(file)
+  }
+
+  it('stores JPEG, PNG and WebP photos in the database by content hash and refers to them by site path', async () => {
+    await writeFile(path.join(dir, 'photos/matcha.jpg'), await photo('jpeg', 640, 480))
+    await writeFile(path.join(dir, 'photos/box.png'), await photo('png', 300, 300))
+    // the extension does not decide: this WebP is named .jpeg
+    await writeFile(path.join(dir, 'photos/odd name.jpeg'), await photo('webp', 120, 90))
+    const read = await readLocalImages(withPhotos('photos/matcha.jpg', 'photos/box.png', 'photos/odd name.jpeg'), dir)
+    expect(read.images.map((i) => [i.content_type, i.width, i.height])).toEqual([
+      ['image/jpeg', 640, 480],
+      ['image/png', 300, 300],
+      ['image/webp', 120, 90],
+    ])
+    const [jpg, png, webp] = read.file.products[0]!.images
+    expect(jpg).toMatch(/^\/images\/u\/[0-9a-f]{32}\.jpg$/)
+    expect(png).toMatch(/^\/images\/u\/[0-9a-f]{32}\.png$/)
+    expect(webp).toMatch(/^\/images\/u\/[0-9a-f]{32}\.webp$/)
+    expect(read.file.products[1]!.images).toEqual([jpg, '/images/products/snk-0001.svg'])
+    expect(read.file.cities[0]!.picture).toBe(jpg)
+
+    await importCatalogue(database.db, read.file, read.images)
+    // a second import of the same pictures adds nothing
+    await importCatalogue(database.db, read.file, read.images)
+    const rows = await database.db.select().from(images)
+    expect(rows).toHaveLength(3)
+    const stored = rows.find((r) => jpg!.includes(r.hash))!
+    expect(stored).toMatchObject({ content_type: 'image/jpeg', width: 640, height: 480 })
+    expect(stored.bytes.equals(read.images[0]!.bytes)).toBe(true)
+    const product = await database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.sku, 'PHO-0001') })
+    expect(product!.images).toEqual([jpg, png, webp])
+  })
+
+  it('refuses, naming the record, a picture that is not one, too large or absurdly sized; nothing is written', async () => {
+    await writeFile(path.join(dir, 'photos/ok.png'), await photo('png'))
+    await writeFile(path.join(dir, 'photos/fake.jpg'), 'this is a text file, not a photo\n')
+    await writeFile(path.join(dir, 'photos/huge.jpg'), Buffer.alloc(16 * 1024 * 1024, 1))
+    await writeFile(path.join(dir, 'photos/strip.png'), await sharp({ create: { width: 13_000, height: 4, channels: 3, background: '#fff' } }).png().toBuffer())
+    const file = withPhotos('photos/ok.png', 'photos/fake.jpg', 'photos/huge.jpg', 'photos/strip.png', 'photos/missing.webp')
+    const refused = await readLocalImages(file, dir).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(refused).toBeInstanceOf(CatalogueFileError)
+    const problems = (refused as CatalogueFileError).problems
+    expect(problems).toHaveLength(4)
+    expect(problems[0]).toBe('products[0] (SKU PHO-0001).images[1]: photos/fake.jpg is not a JPEG, PNG, WebP or SVG picture')
+    expect(problems[1]).toMatch(/^products\[0\] \(SKU PHO-0001\)\.images\[2\]: photos\/huge\.jpg is 16\.0 MB; pictures may be at most 15 MB$/)
+    expect(problems[2]).toMatch(/^products\[0\] \(SKU PHO-0001\)\.images\[3\]: photos\/strip\.png is 13000×4 pixels/)
+    expect(problems[3]).toMatch(/^products\[0\] \(SKU PHO-0001\)\.images\[4\]: cannot read the picture file .*missing\.webp$/)
+
+    // a file whose pictures were not read cannot be imported by accident with paths in it
+    await expect(importCatalogue(database.db, file)).rejects.toMatchObject({
+      problems: expect.arrayContaining([expect.stringMatching(/^cities\[0\] \(slug osaka\)\.picture: a picture file is read only by the catalogue import command/)]),
+    })
+    expect(await database.db.select().from(images)).toHaveLength(0)
+    expect(await database.db.query.products.findMany()).toHaveLength(0)
+  })
+
+  it('leaves no picture behind when the import refuses the file for another reason', async () => {
+    await writeFile(path.join(dir, 'photos/ok.webp'), await photo('webp'))
+    const file = withPhotos('photos/ok.webp')
+    file.products[1]!.city = 'atlantis'
+    const read = await readLocalImages(file, dir)
+    await expect(importCatalogue(database.db, read.file, read.images)).rejects.toThrow(CatalogueFileError)
+    expect(await database.db.select().from(images)).toHaveLength(0)
+  })
+})
+
 describe('npm run catalogue:import', () => {
   const exec = promisify(execFile)
   let dir: string
@@ -151,6 +243,25 @@ describe('npm run catalogue:import', () => {
     } finally {
       await database.close()
     }
+  })
+
+  it('reads photos relative to the catalogue file', async () => {
+    await mkdir(path.join(dir, 'shop', 'photos'), { recursive: true })
+    await writeFile(path.join(dir, 'shop', 'photos', 'matcha.jpg'), await photo('jpeg'))
+    const file = smallCatalogue()
+    file.products[0]!.images = ['photos/matcha.jpg']
+    const good = path.join(dir, 'shop', 'catalogue.json')
+    await writeFile(good, JSON.stringify(file))
+    const ok = await run(good)
+    expect(ok.stderr).toBe('')
+    expect(ok.stdout).toContain('6 products created, 0 updated')
+    expect(ok.stdout).toContain('1 pictures')
+
+    file.products[1]!.images = ['photos/nothing-here.png']
+    await writeFile(good, JSON.stringify(file))
+    const refused = await run(good)
+    expect(refused.code).toBe(65)
+    expect(refused.stderr).toContain('products[1] (SKU TEA-0001).images[0]: cannot read the picture file')
   })
 
   it('explains a file that is not JSON', async () => {

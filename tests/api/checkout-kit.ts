@@ -47,7 +47,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   await importCatalogue(database.db, options.catalogue)
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-checkout-'))
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '99999', ...options.env })
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '99999', ...options.env })
   const clock = new MovableClock()
   const keys = freshSandboxKeys()
   const mails: Mail[] = []

@@ -92,7 +92,7 @@ export interface TestShop {
 export async function startShop(target: DatabaseTarget, options: { catalogue?: CatalogueFile; env?: Record<string, string> } = {}): Promise<TestShop> {
   const database = await freshDatabase(target)
   if (options.catalogue) await importCatalogue(database.db, options.catalogue)
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', ...options.env })
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', ...options.env })
   const clock = new TestClock()
   const mails: Mail[] = []
   const { app, payments } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, operatorKey: TEST_OPERATOR_KEY })
@@ -142,7 +142,7 @@ export async function listenShop(target: DatabaseTarget, options: { catalogue?: 
   const database = await freshDatabase(target)
   if (options.catalogue) await importCatalogue(database.db, options.catalogue)
   const port = await freePort()
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', PORT: String(port), ...options.env })
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', PORT: String(port), ...options.env })
   const { app, indexer } = buildApp({ config, database, logger: createLogger('silent') })
   const { serve } = await import('@hono/node-server')
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })

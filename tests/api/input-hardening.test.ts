@@ -18,7 +18,7 @@ type Answer = { status: number; body: any; headers: Headers; text: string }
 async function shopWithLog(target: (typeof targets)[number]) {
   const database: Database = await freshDatabase(target)
   await importCatalogue(database.db, smallCatalogue())
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', AUTH_RATE_LIMIT: '1000' })
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', AUTH_RATE_LIMIT: '1000' })
   const { app } = buildApp({ config, database, logger: createLogger('warn'), clock: new TestClock().now, mailer: { send: async () => undefined } })
   const send = async (method: string, path: string, init: { body?: BodyInit; json?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
     const headers: Record<string, string> = { 'x-localization': 'en', ...init.headers }

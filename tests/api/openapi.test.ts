@@ -13,7 +13,7 @@ describe('GET /api/v1/openapi.json', () => {
       expect(doc.openapi).toBe('3.1.0')
       expect(doc.servers).toEqual([{ url: '/api/v1' }])
 
-      const { app } = buildApp({ config: loadConfig({}), database: shop.database, logger: createLogger('silent') })
+      const { app } = buildApp({ config: loadConfig({ SSR_DIR: 'tests/fixtures/no-ssr' }), database: shop.database, logger: createLogger('silent') })
       const apiRoutes = app.routes
         .filter((r) => r.path.startsWith('/api/v1/') && !r.path.includes('*') && r.path !== '/api/v1/openapi.json' && r.method !== 'ALL')
         .map((r) => ({ method: r.method.toLowerCase(), path: r.path.replace('/api/v1', '').replace(/:(\w+)/g, '{$1}') }))

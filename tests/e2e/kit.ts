@@ -53,14 +53,33 @@ interface KitOptions {
 export const test = base.extend<KitOptions & { guard: void }>({
   allowedConsoleErrors: [[], { option: true }],
   acceptCookies: [true, { option: true }],
+  page: async ({ page }, use) => {
+    // A page the server drew shows before the app has taken it over; a click then would be lost (a
+    // shopper's finger is slower). Opening a page waits for the app, where there is one.
+    for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>
+      ;(page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await original(...args)
+        await waitForApp(page)
+        return response
+      }
+    }
+    await use(page)
+  },
   guard: [
     async ({ page, context, baseURL, allowedConsoleErrors, acceptCookies }, use) => {
       if (acceptCookies) await context.addCookies([{ name: 'gdpr_accepted', value: '1', url: baseURL! }])
       const problems: string[] = []
       const allowed = allowedConsoleErrors
+      // a page that does not exist answers 404 with the not-found page: the browser logs the status
+      const notFoundPages = new Set<string>()
+      page.on('response', (response) => {
+        if (response.status() === 404 && response.request().isNavigationRequest()) notFoundPages.add(response.url())
+      })
       page.on('console', (message) => {
         if (message.type() !== 'error') return
         const text = `${message.text()} @ ${message.location().url}`
+        if (/status of 404/.test(message.text()) && notFoundPages.has(message.location().url)) return
         if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`)
       })
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
@@ -70,6 +89,28 @@ export const test = base.extend<KitOptions & { guard: void }>({
     { auto: true },
   ],
 })
+
+/** Waits until the app runs the page the server drew (nothing to wait for in the shell or another site's page). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !('$_TSR' in window) || document.documentElement.dataset.app === 'ready', undefined, { timeout: 15_000 })
+    .catch((error: unknown) => {
+      // the page went away meanwhile (a redirect, the test's next step): nothing to wait for
+      if (!/Execution context was destroyed|Target page, context or browser has been closed|navigation/i.test(String(error))) throw error
+    })
+}
+
+/**
+ * Goes to a page inside the running app, as a link would, without loading a document: the app
+ * fetches the page's data itself (which a test can intercept), where a fresh load would have the
+ * server draw it.
+ */
+export async function navigateInApp(page: Page, href: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState(history.state, '', target)
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+  }, href)
+}
 
 const productCache = new Map<string, Product[]>()
 

@@ -12,6 +12,7 @@ import {
   TrendGroupWithProductsSchema,
 } from '../../../contract/catalog'
 import { dataSchema, pagedSchema } from '../../../contract/page'
+import { revalidated } from '../../lib/http-caching'
 import { documented, validate } from '../../lib/route'
 import { TtlCache } from '../../lib/ttl-cache'
 import { optionalUser } from '../auth/middleware'
@@ -27,17 +28,21 @@ export function catalogRoutes(deps: AuthDeps, cacheMs: number, cache = new TtlCa
   const { db } = deps
   const tags = ['Catalogue']
   const viewer = optionalUser(deps)
+  // ETag, 304 and Cache-Control: answers with favourite flags are the member's own (private)
+  const shared = revalidated({ localized: true })
+  const personal = revalidated({ localized: true, perViewer: true })
   /** the member's favourites marked on a copy of the shared answer */
   const mine = (c: Context, list: Product[]) => withFavourites(db, c.get('viewer')?.user.id, list)
   const cached = <T>(c: Context, input: unknown, load: () => Promise<T>): Promise<T> =>
     cacheMs > 0 ? (cache.get(`${c.req.routePath}|${c.get('locale')}|${JSON.stringify(input)}`, load) as Promise<T>) : load()
   return new Hono()
-    .get('/category', documented({ summary: 'All categories', tags, response: dataSchema(v.array(CategorySchema)) }), async (c) =>
+    .get('/category', documented({ summary: 'All categories', tags, response: dataSchema(v.array(CategorySchema)) }), shared, async (c) =>
       c.json({ data: await cached(c, null, () => service.listCategories(db, c.get('locale'))) }),
     )
     .get(
       '/product',
       documented({ summary: 'A page of products, filtered and sorted', tags, response: pagedSchema(ProductSchema) }),
+      personal,
       viewer,
       validate('query', ProductListQuerySchema),
       async (c) => {
@@ -48,6 +53,7 @@ export function catalogRoutes(deps: AuthDeps, cacheMs: number, cache = new TtlCa
     .get(
       '/product/:id',
       documented({ summary: 'One product', tags, response: dataSchema(ProductSchema), notFound: true }),
+      personal,
       viewer,
       validate('param', IdParamSchema),
       async (c) => {
@@ -58,6 +64,7 @@ export function catalogRoutes(deps: AuthDeps, cacheMs: number, cache = new TtlCa
     .get(
       '/product/:id/recommend',
       documented({ summary: 'Products to recommend beside one', tags, response: dataSchema(v.array(ProductSchema)), notFound: true }),
+      personal,
       viewer,
       validate('param', IdParamSchema),
       validate('query', RecommendQuerySchema),
@@ -70,18 +77,20 @@ export function catalogRoutes(deps: AuthDeps, cacheMs: number, cache = new TtlCa
     .get(
       '/trend_group',
       documented({ summary: 'Trend groups with their first products', tags, response: dataSchema(v.array(TrendGroupWithProductsSchema)) }),
+      personal,
       viewer,
       async (c) => {
         const groups = await cached(c, null, () => service.listTrendGroupsWithProducts(db, c.get('locale')))
         return c.json({ data: await Promise.all(groups.map(async (g) => ({ ...g, products: await mine(c, g.products) }))) })
       },
     )
-    .get('/trend_group/list', documented({ summary: 'Trend groups', tags, response: dataSchema(v.array(TrendGroupSchema)) }), async (c) =>
+    .get('/trend_group/list', documented({ summary: 'Trend groups', tags, response: dataSchema(v.array(TrendGroupSchema)) }), shared, async (c) =>
       c.json({ data: await cached(c, null, () => service.listTrendGroups(db, c.get('locale'))) }),
     )
     .get(
       '/trend_group/:id',
       documented({ summary: 'One trend group with its products', tags, response: dataSchema(TrendGroupWithProductsSchema), notFound: true }),
+      personal,
       viewer,
       validate('param', IdParamSchema),
       async (c) => {
@@ -89,7 +98,7 @@ export function catalogRoutes(deps: AuthDeps, cacheMs: number, cache = new TtlCa
         return c.json({ data: { ...group, products: await mine(c, group.products) } })
       },
     )
-    .get('/trend_cities/list', documented({ summary: 'Cities, hot ones first', tags, response: dataSchema(v.array(CitySchema)) }), async (c) =>
+    .get('/trend_cities/list', documented({ summary: 'Cities, hot ones first', tags, response: dataSchema(v.array(CitySchema)) }), shared, async (c) =>
       c.json({ data: await cached(c, null, () => service.listCities(db, c.get('locale'))) }),
     )
 }

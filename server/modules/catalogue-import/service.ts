@@ -3,15 +3,14 @@ import * as v from 'valibot'
 import { CatalogueFileSchema, type CatalogueFile } from '../../../contract/catalogue-file'
 import type { Db, Tx } from '../../db/client'
 import { categories, cities, productCategories, products, trendGroups, variants } from '../../db/schema'
+import type { InspectedImage } from '../images/inspect'
+import { saveImages } from '../images/repo'
 import { favouriteStates, notifyFavouriteChanges, type FavouriteState } from '../notification/favourites'
+import { CatalogueFileError } from './errors'
+import { unreadLocalImages } from './local-images'
 
-/** A catalogue file that cannot be imported; every problem names the record and the field. */
-export class CatalogueFileError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`The catalogue file was refused (nothing was imported):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
-    this.name = 'CatalogueFileError'
-  }
-}
+export { CatalogueFileError }
+export { readLocalImages } from './local-images'
 
 export interface ImportSummary {
   categories: number
@@ -80,11 +79,15 @@ async function slugIds(tx: Tx) {
  * Upserts a validated catalogue in one transaction: categories, cities and trend groups by slug,
  * products and variants by SKU. A product's variants and categories become exactly those of the
  * file. A product referring to a slug that is neither in the file nor in the shop refuses the
- * whole file.
+ * whole file. `images` are the pictures readLocalImages read for it, stored in the same
+ * transaction, so a refused file leaves none behind.
  */
-export async function importCatalogue(db: Db, file: CatalogueFile): Promise<ImportSummary> {
+export async function importCatalogue(db: Db, file: CatalogueFile, images: InspectedImage[] = []): Promise<ImportSummary> {
+  const unread = unreadLocalImages(file)
+  if (unread.length) throw new CatalogueFileError(unread)
   return db.transaction(async (tx) => {
     const now = new Date()
+    await saveImages(tx, images)
     for (const rows of chunks(file.categories)) {
       await tx
         .insert(categories)

@@ -4,6 +4,7 @@ import { HealthSchema, PublicConfigSchema, type PublicConfig } from '../../../co
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { sql } from 'drizzle-orm'
+import { revalidated } from '../../lib/http-caching'
 import { documented } from '../../lib/route'
 
 export function shopRoutes(config: Config, database: Database, socialProviders: string[], services: Pick<PublicConfig, 'search' | 'payment' | 'realtime' | 'push'>) {
@@ -15,7 +16,7 @@ export function shopRoutes(config: Config, database: Database, socialProviders: 
     ...services,
   }
   return new Hono()
-    .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), (c) =>
+    .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), revalidated(), (c) =>
       c.json({ data: publicConfig }),
     )
     .get('/health', documented({ summary: 'Liveness and database check', tags, response: HealthSchema }), async (c) => {

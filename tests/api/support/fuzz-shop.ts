@@ -30,7 +30,7 @@ export async function startFuzzShop(target: DatabaseTarget) {
   await importCatalogue(database.db, smallCatalogue())
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-fuzz-'))
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '99999' })
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '99999' })
   const failures: string[] = []
   const logger: Logger = {
     debug() {},

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast'
 import { useSnapshot } from 'valtio'
 import type { AuthUser, LoginResult } from '../../../../contract/auth'
 import { homeOf, safeRedirectPath } from '../../../lib/guards'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { useLocale } from '../../../lib/i18n'
 import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
 import { runBeforeSignOut } from '../../../lib/sign-out-tasks'
@@ -18,6 +19,8 @@ import type { AuthSource } from '../api/social-sign-in'
 export function useSession() {
   const { token, user } = useSnapshot(auth.state)
   const { ready } = useSnapshot(auth.status)
+  // the server drew the page for a visitor whose session it had not checked
+  if (!useHydrated()) return { signedIn: false, user: null, ready: false }
   // snapshots are deeply read-only; components only read the member
   return { signedIn: token !== null, user: user as AuthUser | null, ready }
 }

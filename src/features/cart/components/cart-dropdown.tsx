@@ -2,7 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useLocalePrefix } from '../../../lib/i18n'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Price } from '../../../ui/price'
 import { itemCount, type CartItem } from '../stores/cart-rules'
 import { TrashIcon } from './cart-icons'
@@ -34,7 +34,7 @@ export function CartDropdown({ id, open, onClose }: CartDropdownProps) {
             const { label, type } = line
             return (
               <li key={line.id} className="cart-dropdown__line">
-                <Image src={line.image} alt="" width={56} height={56} className="cart-dropdown__image" />
+                <Picture src={line.image} alt="" preset="product" sizes="56px" className="cart-dropdown__image" />
                 <div className="cart-dropdown__what">
                   <p className="cart-dropdown__name">{line.label}</p>
                   <p className="cart-dropdown__type">

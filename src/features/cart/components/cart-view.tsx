@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { htmlLang } from '../../../lib/locale'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Price } from '../../../ui/price'
 import { groupByProduct, subtotalOf } from '../stores/cart-groups'
 import { itemCount, type CartItem } from '../stores/cart-rules'
@@ -101,7 +101,7 @@ function CartGroup({ productId, label, image, lines, onRemove }: CartGroupProps)
   const headingId = `cart-product-${productId}`
   return (
     <article className="cart-group" aria-labelledby={headingId}>
-      <Image src={image} alt="" width={96} height={96} className="cart-group__image" />
+      <Picture src={image} alt="" preset="product" sizes="(min-width: 640px) 96px, 72px" className="cart-group__image" />
       <div className="cart-group__body">
         <h2 id={headingId} className="cart-group__name">
           <Link to="/{-$locale}/product/detail/$id" params={{ locale, id: String(productId) }}>

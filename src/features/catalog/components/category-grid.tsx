@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Category } from '../../../../contract/catalog'
 import { useLocalePrefix } from '../../../lib/i18n'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import './category-grid.css'
 
 export function CategoryGrid({ categories }: { categories: Category[] }) {
@@ -12,7 +12,7 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
         <li key={category.id}>
           <Link to="/{-$locale}/product/list" params={{ locale }} search={{ category_id: category.id }} className="category-tile">
             <span className="category-tile__media">
-              <Image src={`/images/categories/${category.slug}.svg`} alt="" width={96} height={96} loading="lazy" />
+              <Picture src={`/images/categories/${category.slug}.svg`} alt="" preset="category" sizes="(min-width: 992px) 104px, 84px" />
             </span>
             <span className="category-tile__name">{category.name}</span>
           </Link>

@@ -3,11 +3,14 @@ import { createContext, useContext, type ReactNode } from 'react'
 import type { Product } from '../../../../contract/catalog'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Price } from '../../../ui/price'
 import { Stars } from '../../../ui/stars'
 import { StockBadge, stockState } from './stock-badge'
 import './product-card.css'
+
+/** the widest a card is drawn, in the product grid (2, 3, then 6 columns) or a product row (42% down to 6 a row) */
+const PRODUCT_CARD_SIZES = '(min-width: 1200px) 200px, (min-width: 640px) 33vw, 50vw'
 
 /** Controls the app puts on every card's picture (the favourite heart), drawn above the card's link. */
 export const ProductCardActionsSlot = createContext<((product: Product) => ReactNode) | null>(null)
@@ -27,7 +30,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   return (
     <article className={`product-card${state === 'out-of-stock' ? ' is-sold-out' : ''}`}>
       <div className="product-card__media">
-        <Image src={product.thumbnail} alt="" width={480} height={480} loading={eager ? 'eager' : 'lazy'} className="product-card__image" />
+        <Picture src={product.thumbnail} alt="" preset="product" sizes={PRODUCT_CARD_SIZES} eager={eager} className="product-card__image" />
         <span className="product-card__badge">
           <StockBadge state={state} />
         </span>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import './product-gallery.css'
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
@@ -27,7 +27,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <section className="gallery" aria-label={t`Product images`}>
       <div className="gallery__stage">
-        <Image key={current} src={current} alt={t`${name}, image ${position} of ${count}`} width={800} height={800} className="gallery__image" fetchPriority="high" />
+        <Picture key={current} src={current} alt={t`${name}, image ${position} of ${count}`} preset="product" sizes="(min-width: 1280px) 640px, (min-width: 992px) 52vw, 100vw" className="gallery__image" priority={index === 0} />
         {count > 1 ? (
           <>
             <button type="button" className="gallery__step gallery__step--prev" onClick={() => show(index - 1)} aria-label={t`Previous image`}>
@@ -56,7 +56,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 tabIndex={i === index ? 0 : -1}
                 onClick={() => setIndex(i)}
               >
-                <Image src={src} alt="" width={96} height={96} loading="lazy" />
+                <Picture src={src} alt="" preset="product" sizes="(min-width: 992px) 76px, 64px" />
               </button>
             )
           })}

@@ -2,7 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Quote } from '../../../../contract/checkout'
 import { formatPrice } from '../../../lib/format-price'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Price } from '../../../ui/price'
 import type { CheckoutLine } from './checkout-line'
 
@@ -37,7 +37,7 @@ export function OrderSummary({ lines, quote, updating, coupon, children }: Order
           const price = priced.get(line.variant_id)
           return (
             <li key={line.variant_id} className="checkout-line">
-              <Image src={line.image} alt="" width={56} height={56} className="checkout-line__image" />
+              <Picture src={line.image} alt="" preset="product" sizes="48px" className="checkout-line__image" />
               <div className="checkout-line__what">
                 <p className="checkout-line__name">{price?.name ?? line.name}</p>
                 <p className="checkout-line__type">

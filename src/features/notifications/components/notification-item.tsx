@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { Notification } from '../../../../contract/notification'
 import { useLocale } from '../../../lib/i18n'
 import { htmlLang } from '../../../lib/locale'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 
 interface NotificationItemProps {
   notification: Notification
@@ -19,7 +19,7 @@ export function NotificationItem({ notification, onOpen, compact = false }: Noti
   const unread = !notification.is_read
   return (
     <button type="button" className={`notification-item${unread ? ' is-unread' : ''}${compact ? ' is-compact' : ''}`} onClick={() => onOpen(notification)}>
-      {notification.image && !compact ? <Image src={notification.image} alt="" width={56} height={56} className="notification-item__image" /> : null}
+      {notification.image && !compact ? <Picture src={notification.image} alt="" preset="product" sizes="56px" className="notification-item__image" /> : null}
       <span className="notification-item__text">
         <span className="notification-item__title">
           {unread ? <span className="notification-item__dot" aria-hidden="true" /> : null}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../contract/order'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Price } from '../../../ui/price'
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './order-labels'
 
@@ -23,7 +23,7 @@ export function OrderItems({ items }: { items: Order['items'] }) {
     <ul className="order-items" aria-label={t`Ordered items`}>
       {items.map((item) => (
         <li key={item.variant_id} className="order-item">
-          <Image src={item.image} alt="" width={56} height={56} className="order-item__image" />
+          <Picture src={item.image} alt="" preset="product" sizes="48px" className="order-item__image" />
           <div className="order-item__what">
             <p className="order-item__name">{item.name}</p>
             <p className="order-item__type">

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import type { PendingOrder } from '../../../../contract/review'
 import { useLocale } from '../../../lib/i18n'
 import { htmlLang } from '../../../lib/locale'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { useCreateReview } from '../api/create-review'
 import { usePendingReviews } from '../api/get-pending-reviews'
 import { formatReviewDate } from './review-item'
@@ -84,7 +84,7 @@ function PendingItem({ orderNo, item, onReviewed }: { orderNo: string; item: Pen
   const formId = `review-form-${orderNo}-${item.product_id}`
   return (
     <div className="review-target">
-      <Image src={item.image} alt="" width={72} height={72} className="review-target__image" />
+      <Picture src={item.image} alt="" preset="product" sizes="72px" className="review-target__image" />
       <div className="review-target__body">
         <h3 className="review-target__name">{name}</h3>
         {item.variant_label ? <p className="review-target__variant">{item.variant_label}</p> : null}

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import type { OwnReview } from '../../../../contract/review'
 import { useLocale } from '../../../lib/i18n'
 import { htmlLang } from '../../../lib/locale'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Stars } from '../../../ui/stars'
 import { useReviewHistory } from '../api/get-review-history'
 import { useUpdateReview } from '../api/update-review'
@@ -58,7 +58,7 @@ function OwnReviewCard({ review, onReviewed }: { review: OwnReview; onReviewed?:
   return (
     <article className="pending-order own-review" aria-label={name}>
       <div className="review-target">
-        <Image src={review.product_image} alt="" width={72} height={72} className="review-target__image" />
+        <Picture src={review.product_image} alt="" preset="product" sizes="72px" className="review-target__image" />
         <div className="review-target__body">
           <h2 className="review-target__name">{name}</h2>
           {review.variant_label ? <p className="review-target__variant">{review.variant_label}</p> : null}

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Price } from '../../../ui/price'
 import { Stars } from '../../../ui/stars'
 import { hitCity, hitName, type SearchHit } from '../api/search-client'
@@ -18,7 +18,7 @@ export function SearchHitCard({ hit, eager = false }: { hit: SearchHit; eager?: 
   return (
     <article className={`search-hit${hit.stock_status === 'out_of_stock' ? ' is-sold-out' : ''}`}>
       <div className="search-hit__media">
-        <Image src={hit.thumbnail} alt="" width={480} height={480} loading={eager ? 'eager' : 'lazy'} className="search-hit__image" />
+        <Picture src={hit.thumbnail} alt="" preset="product" sizes="(min-width: 1200px) 250px, (min-width: 992px) 30vw, (min-width: 640px) 33vw, 50vw" eager={eager} className="search-hit__image" />
         {badge ? <span className="search-hit__badge">{badge}</span> : null}
       </div>
       <div className="search-hit__body">

@@ -2,7 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId } from 'react'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 import { Price } from '../../../ui/price'
 import { useQuickSearch } from '../api/quick-search'
 import { hitName } from '../api/search-client'
@@ -106,7 +106,7 @@ function QuickResults({ keyword, activeId }: { keyword: string; activeId: string
               {...optionProps(`${id}-p${hit.objectID}`, activeId)}
               className="search-result"
             >
-              <Image src={hit.thumbnail} alt="" width={56} height={56} className="search-result__image" />
+              <Picture src={hit.thumbnail} alt="" preset="product" sizes="56px" className="search-result__image" />
               <span className="search-result__name">{hitName(hit, locale)}</span>
               <Price min={hit.price_min} max={hit.price_max} className="search-result__price" />
             </Link>

@@ -1,4 +1,5 @@
 import { del, get, set } from 'idb-keyval'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { proxy, snapshot, useSnapshot } from 'valtio'
 import { SEARCH_KEYWORD_MAX } from '../../../../contract/constants'
 
@@ -49,7 +50,8 @@ export function restoreRecentSearches(): Promise<void> {
 /** Newest first, for display. */
 export function useRecentSearches(): readonly string[] {
   const { terms } = useSnapshot(recentSearches)
-  return [...terms].reverse()
+  // the server knows no one's searches
+  return useHydrated() ? [...terms].reverse() : []
 }
 
 /** For tests: forget the in-memory state so a restore reads storage again. */

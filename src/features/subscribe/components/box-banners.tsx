@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { SUBSCRIPTION_BANNERS } from '../../../../contract/subscription'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
-import { Image } from '../../../ui/image'
+import { Picture } from '../../../ui/picture'
 
 /**
  * The snack-box pictures as a strip that scrolls sideways (swipe, scroll, arrow keys once focused,
@@ -51,13 +51,13 @@ export function BoxBanners() {
           const number = i + 1
           return (
             <li key={src} className="box-banners__slide">
-              <Image
+              <Picture
                 src={src}
                 alt={scenes[i] ?? t`Snack box picture ${number} of ${total}`}
+                preset="subscribe"
+                sizes="(min-width: 1280px) 1216px, 100vw"
                 className="box-banners__image"
-                width={1600}
-                height={600}
-                loading={i === 0 ? 'eager' : 'lazy'}
+                priority={i === 0}
               />
             </li>
           )

@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono'
+import { etag } from 'hono/etag'
+import { addVary } from './vary'
+
+/**
+ * Same for every visitor: browsers, the service worker and shared caches may keep it, and must ask
+ * again before each use. The question is cheap (`If-None-Match` -> 304 without a body). No
+ * `max-age` or `stale-while-revalidate`: the service worker already shows its copy at once and
+ * refreshes behind it (sw/sw.ts); a fresh or stale-while-revalidate HTTP cache entry would hand
+ * that refresh the old answer, so a change would surface one visit later.
+ */
+export const PUBLIC_REVALIDATE = 'public, no-cache'
+/** Sent with a member's token (favourite flags): their browser may keep it, shared caches may not. */
+export const PRIVATE_REVALIDATE = 'private, no-cache'
+
+export interface ValidatorOptions {
+  /** the answer is in the language of `X-localization` */
+  localized?: boolean
+  /** the answer marks the member's favourites when a bearer token comes with the request */
+  perViewer?: boolean
+}
+
+// Weak: one ETag stands for the JSON whatever Content-Encoding carries it (compression runs outside).
+const tagged = etag({ weak: true })
+
+/**
+ * Validators for public reads: a weak ETag over the JSON, `If-None-Match` answered 304, and
+ * Cache-Control and Vary saying who may keep the answer. Only successful answers get them; errors
+ * pass as they are (never 304).
+ */
+export function revalidated({ localized = false, perViewer = false }: ValidatorOptions = {}): MiddlewareHandler {
+  const vary = [...(perViewer ? ['Authorization'] : []), ...(localized ? ['X-localization'] : [])]
+  return (c, next) =>
+    tagged(c, async () => {
+      await next()
+      if (!c.res.ok) return
+      const personal = perViewer && c.req.header('authorization') !== undefined
+      c.res.headers.set('cache-control', personal ? PRIVATE_REVALIDATE : PUBLIC_REVALIDATE)
+      addVary(c.res.headers, ...vary)
+    })
+}

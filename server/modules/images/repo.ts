@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client'
+import { images } from '../../db/schema'
+import type { InspectedImage } from './inspect'
+
+/** Stores originals; one already there (same hash, so the same bytes) is left as it is. */
+export async function saveImages(tx: DbOrTx, rows: InspectedImage[]) {
+  // one at a time: a 15 MB row is already a large statement
+  for (const image of rows) {
+    await tx
+      .insert(images)
+      .values({ hash: image.hash, content_type: image.content_type, bytes: image.bytes, byte_size: image.bytes.byteLength, width: image.width, height: image.height })
+      .onConflictDoNothing({ target: images.hash })
+  }
+}
+
+/** everything but the bytes */
+export async function findImageInfo(db: Db, hash: string) {
+  const [row] = await db
+    .select({ hash: images.hash, content_type: images.content_type, width: images.width, height: images.height, byte_size: images.byte_size })
+    .from(images)
+    .where(eq(images.hash, hash))
+  return row
+}
+
+export async function findImageBytes(db: Db, hash: string) {
+  const [row] = await db.select({ bytes: images.bytes }).from(images).where(eq(images.hash, hash))
+  return row?.bytes
+}

@@ -1,0 +1,112 @@
+/**
+ * The pages a visitor (or a crawler, or a link preview) opens first, rendered on the server from
+ * the same routes, components and query options the browser uses. Built by `vite build --ssr` into
+ * dist-server/ and called by server/ssr/render.ts for every page request that is not a member's.
+ *
+ * One request: a router and a query client of its own; the route loaders fetch from the API in
+ * process; every query they start is settled before the page is drawn, so the HTML and the data
+ * handed to the browser (TanStack Router's dehydration, with the query cache through
+ * @tanstack/react-router-ssr-query) agree and hydration draws the same thing. The head (title,
+ * canonical, alternates, Open Graph, JSON-LD) is written from the loaded data by src/ssr/head.ts.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { createRequestHandler, RouterServer, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server'
+import type { QueryClient } from '@tanstack/react-query'
+import { renderToString } from 'react-dom/server'
+import { DEFAULT_LOCALE, LOCALES } from '../contract/constants'
+import { provideServerEnvironment, type ServerEnvironment } from './lib/environment'
+import { i18n, loadCatalog } from './lib/i18n'
+import { localeFromPathname, toLinguiLocale } from './lib/locale'
+import { createQueryClient } from './lib/query-client'
+import { createAppRouter } from './router'
+import { headHtml, pageHead, type SiteFacts } from './ssr/head'
+import { injectIntoTemplate } from './ssr/template'
+
+export type { SiteFacts }
+
+/** Nobody is signed in on the server: a member's session lives in their browser's storage. */
+const visitor = { ready: () => Promise.resolve(), isSignedIn: () => false }
+
+/** How long a page waits for the API before it is answered with what it has (the browser fetches the rest). */
+const SETTLE_TIMEOUT_MS = 8_000
+
+async function settled(queryClient: QueryClient): Promise<void> {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS
+  while (queryClient.isFetching() > 0 && Date.now() < deadline) {
+    const pending = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.promise)
+      .filter((promise) => promise !== undefined)
+    await Promise.race([Promise.allSettled(pending), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))])
+  }
+}
+
+export interface RenderOptions {
+  /** dist/index.html: the shell with the built scripts and styles */
+  template: string
+  site: SiteFacts
+  /** this response's Content-Security-Policy nonce for the inline scripts that hand the data over */
+  nonce: string
+  /** reaches the API in process */
+  fetch: ServerEnvironment['fetch']
+}
+
+export interface RenderedPage {
+  status: number
+  headers: Headers
+  body: string
+}
+
+const requests = new AsyncLocalStorage<ServerEnvironment>()
+provideServerEnvironment(() => requests.getStore())
+
+/** Every language's messages, loaded once: a page is drawn synchronously in the language it asks for. */
+export const ready: Promise<void> = Promise.all(LOCALES.map((locale) => loadCatalog(locale))).then(() => undefined)
+
+export async function renderPage(request: Request, options: RenderOptions): Promise<RenderedPage | Response> {
+  await ready
+  const environment: ServerEnvironment = { cookie: request.headers.get('cookie') ?? '', fetch: options.fetch }
+  return requests.run(environment, async () => {
+    let queryClient: QueryClient | undefined
+    const handler = createRequestHandler({
+      request,
+      createRouter: () => {
+        queryClient = createQueryClient()
+        const client = queryClient
+        const router = createAppRouter(client, visitor)
+        router.options.ssr = { ...router.options.ssr, nonce: options.nonce }
+        // the query integration takes its snapshot after this: every query a loader started is in it, settled
+        router.options.dehydrate = async () => {
+          await settled(client)
+          return {}
+        }
+        setupRouterSsrQueryIntegration({ router, queryClient: client })
+        return router
+      },
+    })
+    let page: RenderedPage | undefined
+    const response = await handler(async ({ router, responseHeaders }) => {
+      const locale = localeFromPathname(new URL(request.url).pathname) ?? DEFAULT_LOCALE
+      // the render below is synchronous: the language it activates cannot change under it
+      i18n.activate(toLinguiLocale(locale))
+      const app = renderToString(<RouterServer router={router} />)
+      // read before the router's clean-up empties the query cache
+      const head = { ...pageHead({ router, queryClient: queryClient!, i18n, locale, site: options.site }), nonce: options.nonce }
+      const withData = (await transformHtmlStringWithRouter(router, app)).replace(/^<!DOCTYPE html>/i, '')
+      // a loader that failed (the API or the database down) shows the error page: so does the status
+      const failed = router.stores.matches.get().some((match) => match.status === 'error')
+      const status = failed ? 500 : head.notFound ? 404 : 200
+      page = {
+        status,
+        headers: new Headers(responseHeaders),
+        body: injectIntoTemplate(options.template, { lang: head.lang, head: headHtml(head), app: withData }),
+      }
+      return new Response(null, { status: page.status })
+    })
+    // a redirect (an old link, a language the visitor chose before) is answered as one
+    if (!page) return response
+    return page
+  })
+}

@@ -1,0 +1,32 @@
+/**
+ * What a page needs from where it runs. In the browser: `document.cookie` and `fetch`. On the server
+ * (src/entry-server.tsx) each request brings its own cookies and a fetch that reaches the API
+ * in-process, handed over through `provideServerEnvironment`, so one module graph serves many
+ * requests at once without mixing them up.
+ */
+export interface ServerEnvironment {
+  /** the request's Cookie header */
+  cookie: string
+  /** reaches the API (a path such as /api/v1/product) without a network hop */
+  fetch: (url: string, init?: RequestInit) => Promise<Response>
+}
+
+export const isServer = typeof window === 'undefined'
+
+let current: (() => ServerEnvironment | undefined) | undefined
+
+/** The server entry installs a lookup of the request being rendered (AsyncLocalStorage). */
+export function provideServerEnvironment(lookup: () => ServerEnvironment | undefined): void {
+  current = lookup
+}
+
+const serverEnvironment = (): ServerEnvironment | undefined => current?.()
+
+export const cookieSource = (): string => (isServer ? (serverEnvironment()?.cookie ?? '') : document.cookie)
+
+export function environmentFetch(url: string, init?: RequestInit): Promise<Response> {
+  if (!isServer) return fetch(url, init)
+  const environment = serverEnvironment()
+  if (!environment) return Promise.reject(new Error(`No request is being rendered: cannot fetch ${url}`))
+  return environment.fetch(url, init)
+}
