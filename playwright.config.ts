@@ -37,6 +37,7 @@ const ONE_WIDTH = [
   'product-list',
   'referral',
   'reviews',
+  'server-pages',
   'social-sign-in',
   'subscribe',
 ].map((name) => `${name}.spec.ts`)

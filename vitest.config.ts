@@ -13,6 +13,11 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {
+        // pages drawn on the server (src/entry-server.tsx), in Node as the server runs them, against a test shop's API
+        extends: './vite.config.ts',
+        test: { name: 'ssr', include: ['tests/ssr/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
         test: { name: 'node', include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {

@@ -10,6 +10,7 @@ import { shopCurrency } from './lib/currency'
 import { activateLocale } from './lib/i18n'
 import { localeFromPathname } from './lib/locale'
 import { createQueryClient } from './lib/query-client'
+import { whenAppReady } from './lib/app-ready'
 import { persistQueries } from './lib/query-persistence'
 import { startPwa } from './lib/pwa'
 import { markVisit } from './lib/visits'
@@ -39,14 +40,18 @@ async function start() {
   })
   // Activate the page's language before the first render: I18nProvider renders nothing without one.
   // Pages seen before come back from IndexedDB before the first loader runs, for offline use.
-  await Promise.all([activateLocale(localeFromPathname(location.pathname)), persistQueries(queryClient)])
+  const hydrating = serverRendered()
+  await Promise.all([activateLocale(localeFromPathname(location.pathname)), hydrating ? undefined : persistQueries(queryClient)])
   const router = createAppRouter(queryClient, authGate)
   app.router = router
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
-  if (serverRendered()) {
-    // the server drew this page and handed over its data: the app takes over what is on screen
+  if (hydrating) {
+    // The server drew this page and handed over its data: the app takes over what is on screen.
+    // Answers saved on the device come back after that, or hydration would meet data the server
+    // did not draw (a product's reviews from an earlier visit).
     setupRouterSsrQueryIntegration({ router, queryClient })
+    void whenAppReady().then(() => persistQueries(queryClient))
     hydrateRoot(
       container,
       <StrictMode>

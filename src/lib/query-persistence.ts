@@ -32,11 +32,13 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
     buster: __BUILD_ID__,
     dehydrateOptions: { shouldDehydrateQuery: isPersistable },
   }
+  // answers already here came with a page the server drew just now: they stay fresh
+  const fresh = new Set(queryClient.getQueryCache().getAll().map((query) => query.queryHash))
   // An unreadable store (private browsing) only costs the offline copy.
   await persistQueryClientRestore(options).catch((error: unknown) => console.warn('The saved pages could not be read', error))
   // What comes back from the device shows at once but counts as old: a page using it asks the
   // server again (offline, the query waits for the network and keeps what it has).
-  void queryClient.invalidateQueries({ refetchType: 'none' })
+  void queryClient.invalidateQueries({ predicate: (query) => !fresh.has(query.queryHash), refetchType: 'none' })
   persistQueryClientSubscribe(options)
 
   // Signing out (or a refused token) forgets the member's data on this device, now rather than

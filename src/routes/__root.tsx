@@ -5,6 +5,7 @@ import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-rou
 import { AuthOverlays } from '../features/auth/components/auth-overlays'
 import { useShopConfig } from '../features/shop/api/get-shop-config'
 import type { AuthGate } from '../lib/guards'
+import { markAppReady } from '../lib/app-ready'
 import { activateLocale, loadCatalog } from '../lib/i18n'
 import { localeFromPathname, type Locale } from '../lib/locale'
 import { ErrorLayout } from '../ui/error-layout'
@@ -48,9 +49,7 @@ function Root() {
   const { t } = useLingui()
   const { data: config } = useShopConfig()
   // the app has taken over the page (after hydration of one the server drew): it answers input now
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready'
-  }, [])
+  useEffect(markAppReady, [])
   return (
     <>
       <a className="skip-link" href="#main">

@@ -12,6 +12,7 @@ import { pictureSources, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath }
 import type { PublicConfig } from '../../contract/shop'
 import { categoriesQueryOptions } from '../features/catalog/api/get-categories'
 import { productQueryOptions } from '../features/catalog/api/get-product'
+import { GALLERY_SIZES } from '../features/catalog/components/product-gallery'
 import { trendCitiesQueryOptions } from '../features/catalog/api/get-trend-cities'
 import { trendGroupListQueryOptions } from '../features/catalog/api/get-trend-group-list'
 import { shopConfigQueryOptions } from '../features/shop/api/get-shop-config'
@@ -58,8 +59,6 @@ const OG_LOCALE: Record<Locale, string> = { zh_tw: 'zh_TW', en: 'en_US', ja: 'ja
 /** Pages listed on their own: the product list filtered by exactly one of these, and its page number. */
 const LANDING_FILTERS = ['trend_group_id', 'city', 'category_id'] as const
 
-/** `sizes` of the product page's first picture: the gallery is the full width on a phone, about half beside the summary. */
-export const PRODUCT_GALLERY_SIZES = '(min-width: 900px) 560px, 100vw'
 
 const description = (text: string, max = 155): string => {
   const flat = text.replace(/\s+/g, ' ').trim()
@@ -170,7 +169,7 @@ export function pageHead({ router, queryClient, i18n, locale, site }: Context): 
         price: product.price_min,
       }
       const first = pictureSources(images[0]!, 'product')
-      if (first.avif) head.preloadImage = { srcset: first.avif, sizes: PRODUCT_GALLERY_SIZES, type: 'image/avif', href: first.fallback }
+      if (first.avif) head.preloadImage = { srcset: first.avif, sizes: GALLERY_SIZES, type: 'image/avif', href: first.fallback }
       const url = absolute(path)
       const offers =
         product.variants.length > 1
@@ -190,7 +189,7 @@ export function pageHead({ router, queryClient, i18n, locale, site }: Context): 
           '@context': 'https://schema.org',
           '@type': 'Product',
           name: product.name,
-          description: description(product.description, 5000),
+          description: product.description.slice(0, 5000),
           sku: product.sku,
           image: images.map((src) => absolute(pictureSources(src, 'product').fallback)),
           ...(category ? { category: category.name } : {}),

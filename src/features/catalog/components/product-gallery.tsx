@@ -4,6 +4,9 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
 import { Picture } from '../../../ui/picture'
 import './product-gallery.css'
 
+/** How wide the main picture is drawn; the server preloads the first one with the same `sizes` (src/ssr/head.ts). */
+export const GALLERY_SIZES = '(min-width: 1280px) 640px, (min-width: 992px) 52vw, 100vw'
+
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useLingui()
   const [index, setIndex] = useState(0)
@@ -27,7 +30,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <section className="gallery" aria-label={t`Product images`}>
       <div className="gallery__stage">
-        <Picture key={current} src={current} alt={t`${name}, image ${position} of ${count}`} preset="product" sizes="(min-width: 1280px) 640px, (min-width: 992px) 52vw, 100vw" className="gallery__image" priority={index === 0} />
+        <Picture key={current} src={current} alt={t`${name}, image ${position} of ${count}`} preset="product" sizes={GALLERY_SIZES} className="gallery__image" priority={index === 0} />
         {count > 1 ? (
           <>
             <button type="button" className="gallery__step gallery__step--prev" onClick={() => show(index - 1)} aria-label={t`Previous image`}>

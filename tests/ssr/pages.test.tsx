@@ -1,0 +1,191 @@
+/**
+ * Pages as the server draws them, read as a crawler or a link preview reads them: the raw HTML,
+ * no JavaScript. The renderer (src/entry-server.tsx) runs against a real test shop's API.
+ */
+import { createRequire } from 'node:module'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Product } from '../../contract/catalog'
+import { smallCatalogue } from '../fixtures/catalogue-factory'
+import { startShop, type TestShop } from '../api/harness'
+import { sitemapUrls } from '../../server/modules/seo/sitemap'
+import { renderPage } from '../../src/entry-server'
+
+// jsdom (already a dev dependency) ships no type declarations
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } }
+
+const SITE = 'https://shop.example'
+const TEMPLATE =
+  '<!doctype html>\n<html lang="zh-Hant-TW">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="shell" />\n    <title>shell</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n'
+const PREFIXES = { zh_tw: '', en: '/en', ja: '/ja' } as const
+const LANG = { zh_tw: 'zh-Hant-TW', en: 'en', ja: 'ja' } as const
+type Locale = keyof typeof PREFIXES
+const LOCALES = Object.keys(PREFIXES) as Locale[]
+
+let shop: TestShop
+let failing: RegExp | undefined
+
+async function render(path: string, headers: Record<string, string> = {}) {
+  const result = await renderPage(new Request(`${SITE}${path}`, { headers }), {
+    template: TEMPLATE,
+    site: { publicUrl: SITE },
+    nonce: 'test-nonce',
+    fetch: (url, init) =>
+      failing?.test(url)
+        ? Promise.resolve(Response.json({ error: { code: 'INTERNAL_ERROR', message: 'down', detail: {} } }, { status: 500 }))
+        : shop.request(url, init),
+  })
+  if (result instanceof Response) return { status: result.status, html: '', document: new JSDOM('').window.document, location: result.headers.get('location') }
+  return { status: result.status, html: result.body, document: new JSDOM(result.body).window.document, location: null }
+}
+
+const attr = (document: Document, selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? null
+const meta = (document: Document, key: string) => attr(document, `meta[property="${key}"], meta[name="${key}"]`, 'content')
+const alternates = (document: Document) =>
+  Object.fromEntries([...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]))
+const jsonLd = (document: Document) => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>)
+
+async function product(sku: string, locale: Locale = 'en'): Promise<Product> {
+  const { body } = await shop.json('/api/v1/product?per_page=50', { locale })
+  const found = (body as { data: Product[] }).data.find((p) => p.sku === sku)
+  if (!found) throw new Error(`no product ${sku}`)
+  const detail = await shop.json(`/api/v1/product/${found.id}`, { locale })
+  return (detail.body as { data: Product }).data
+}
+
+beforeAll(async () => {
+  const catalogue = smallCatalogue()
+  // a name that would end the JSON-LD script if it were not escaped, and a line separator
+  catalogue.products[0]!.description = { en: 'Crisp </script><script>alert(1)</script> crackers\u2028from Osaka', zh_tw: '酥脆仙貝', ja: 'せんべい' }
+  shop = await startShop({ kind: 'pglite' }, { catalogue })
+})
+afterAll(() => shop?.close())
+
+describe('pages drawn on the server', () => {
+  it.each(LOCALES)('a product page in %s has its head: title, canonical, alternates, Open Graph and Product data', async (locale) => {
+    const item = await product('SNK-0001', locale)
+    const path = `${PREFIXES[locale]}/product/detail/${item.id}`
+    const { status, document, html } = await render(`${path}?variant=${item.variants[0]!.id}`)
+    expect(status).toBe(200)
+    expect(document.documentElement.lang).toBe(LANG[locale])
+    expect(document.title).toContain(item.name)
+    expect(document.querySelectorAll('title')).toHaveLength(1)
+    expect(document.querySelector('h1')?.textContent).toBe(item.name)
+    // the variant chosen in the address is the same page
+    expect(attr(document, 'link[rel="canonical"]', 'href')).toBe(`${SITE}${path}`)
+    expect(alternates(document)).toEqual({
+      'zh-Hant-TW': `${SITE}/product/detail/${item.id}`,
+      en: `${SITE}/en/product/detail/${item.id}`,
+      ja: `${SITE}/ja/product/detail/${item.id}`,
+      'x-default': `${SITE}/product/detail/${item.id}`,
+    })
+    expect(meta(document, 'og:type')).toBe('product')
+    expect(meta(document, 'og:title')).toContain(item.name)
+    expect(meta(document, 'og:url')).toBe(`${SITE}${path}`)
+    expect(meta(document, 'og:image')).toBe(`${SITE}/img/share/product/${item.id}.jpg`)
+    expect([meta(document, 'og:image:width'), meta(document, 'og:image:height'), meta(document, 'og:image:type')]).toEqual(['1200', '630', 'image/jpeg'])
+    expect(meta(document, 'og:image:alt')).toBe(item.name)
+    expect(meta(document, 'twitter:card')).toBe('summary_large_image')
+    expect(meta(document, 'product:price:amount')).toBe(String(item.price_min))
+    expect(meta(document, 'robots')).toBeNull()
+
+    const [data, crumbs] = jsonLd(document)
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: item.name,
+      sku: item.sku,
+      offers: { '@type': 'AggregateOffer', priceCurrency: 'TWD', lowPrice: item.price_min, highPrice: item.price_max, offerCount: 2, url: `${SITE}${path}` },
+    })
+    expect((data!.offers as { availability: string }).availability).toBe(item.sold_out ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock')
+    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' })
+    expect((crumbs!.itemListElement as { name: string }[]).at(-1)!.name).toBe(item.name)
+    // the data the page was drawn from is handed to the browser under this response's nonce
+    expect(html).toContain('nonce="test-nonce"')
+    expect(html).toContain('$_TSR')
+  })
+
+  it('escapes a product’s text inside the JSON-LD script', async () => {
+    const item = await product('SNK-0001', 'en')
+    const { html, document } = await render(`/en/product/detail/${item.id}`)
+    const script = html.slice(html.indexOf('application/ld+json'))
+    expect(script.slice(0, script.indexOf('</script>'))).not.toMatch(/<script>alert|\u2028/)
+    expect(jsonLd(document)[0]!.description).toBe(item.description)
+    expect(document.querySelectorAll('script:not([type]), script[type="module"]').length).toBeGreaterThan(0)
+    expect([...document.querySelectorAll('script')].some((script) => script.textContent?.startsWith('alert'))).toBe(false)
+  })
+
+  it('gives a single-variant product an Offer with its price and availability', async () => {
+    const item = await product('TEA-0001', 'en')
+    const { document } = await render(`/en/product/detail/${item.id}`)
+    expect(jsonLd(document)[0]).toMatchObject({
+      offers: { '@type': 'Offer', price: item.price_min, priceCurrency: 'TWD', availability: 'https://schema.org/InStock' },
+    })
+  })
+
+  it.each(LOCALES)('the home page in %s names the shop and offers the site search', async (locale) => {
+    const { status, document } = await render(PREFIXES[locale] || '/')
+    expect(status).toBe(200)
+    expect(document.documentElement.lang).toBe(LANG[locale])
+    expect(attr(document, 'link[rel="canonical"]', 'href')).toBe(`${SITE}${PREFIXES[locale] || '/'}`)
+    expect(Object.keys(alternates(document)).sort()).toEqual(['en', 'ja', 'x-default', 'zh-Hant-TW'])
+    expect(meta(document, 'og:type')).toBe('website')
+    expect(meta(document, 'og:image')).toBe(`${SITE}/img/share/site.jpg`)
+    const types = jsonLd(document).map((data) => data['@type'])
+    expect(types).toEqual(['Organization', 'WebSite'])
+    const site = jsonLd(document)[1] as { potentialAction: { target: { urlTemplate: string } } }
+    expect(site.potentialAction.target.urlTemplate).toBe(`${SITE}${PREFIXES[locale]}/product/search/?keyword={search_term_string}`)
+    // the products are in the HTML, not fetched later
+    expect(document.querySelectorAll('main article').length).toBeGreaterThan(0)
+  })
+
+  it('lists a trend group, a city or a category as a page of its own; a sort order is not listed', async () => {
+    const city = await render('/en/product/list?city=kyoto')
+    expect(city.status).toBe(200)
+    expect(city.document.title).toContain('Kyoto')
+    expect(attr(city.document, 'link[rel="canonical"]', 'href')).toBe(`${SITE}/en/product/list?city=kyoto`)
+    expect(alternates(city.document).ja).toBe(`${SITE}/ja/product/list?city=kyoto`)
+    expect(meta(city.document, 'robots')).toBeNull()
+
+    const sorted = await render('/en/product/list?city=kyoto&sort=price_asc')
+    expect(meta(sorted.document, 'robots')).toBe('noindex, follow')
+    expect(attr(sorted.document, 'link[rel="canonical"]', 'href')).toBe(`${SITE}/en/product/list?city=kyoto`)
+  })
+
+  it('answers an unknown product or path with the not-found page, 404 and noindex', async () => {
+    for (const path of ['/en/product/detail/999999', '/en/product/detail/abc', '/en/no-such-page', '/fr/product/list']) {
+      const { status, document } = await render(path)
+      expect(status, path).toBe(404)
+      expect(meta(document, 'robots'), path).toBe('noindex')
+      expect(document.querySelector('link[rel="canonical"]'), path).toBeNull()
+      // an address in no language of the shop's gets the default language's page
+      expect(document.body.textContent, path).toContain(path.startsWith('/en/') ? 'This page could not be found' : '找不到這個頁面')
+    }
+  })
+
+  it('answers 500 with the error page when the API fails', async () => {
+    failing = /\/api\/v1\/product\?/
+    try {
+      const { status, document } = await render('/en/product/list')
+      expect(status).toBe(500)
+      expect(document.body.textContent).toContain('Oops, something went wrong')
+    } finally {
+      failing = undefined
+    }
+  })
+
+  it('sends / to the language the visitor chose before, as a redirect', async () => {
+    const { status, location } = await render('/', { cookie: 'locale=ja' })
+    expect(status).toBe(307)
+    expect(location).toMatch(/\/ja$/)
+  })
+
+  it('draws every page the sitemap lists, 200 with its own canonical', async () => {
+    const urls = await sitemapUrls(shop.database.db, SITE)
+    expect(urls.length).toBeGreaterThan(20)
+    for (const url of urls) {
+      const { status, document } = await render(url.slice(SITE.length))
+      expect(status, url).toBe(200)
+      expect(meta(document, 'robots'), url).toBeNull()
+      expect(attr(document, 'link[rel="canonical"]', 'href'), url).toBe(url)
+    }
+  })
+})
