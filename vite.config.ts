@@ -44,6 +44,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { outDir: 'dist-server', target: 'node20', emptyOutDir: true, copyPublicDir: false }
     : {
     outDir: 'dist',
+    // One stylesheet for every page (15 KB gzip): a page drawn on the server is styled before any
+    // script runs, where per-route stylesheets would arrive with their route's script and move it.
+    cssCodeSplit: false,
     target: 'es2022',
     rollupOptions: {
       output: {

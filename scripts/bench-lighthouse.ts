@@ -72,11 +72,17 @@ try {
   const rows: { name: string; path: string; lhr: Result; runs: Result[] }[] = []
   for (const page of pages) {
     const runs: Result[] = []
-    for (let run = 1; run <= RUNS; run++) {
+    for (let run = 1, failures = 0; run <= RUNS; run++) {
       const started = Date.now()
       const result = await lighthouse(shop.url + page.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
       if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
-      if (result.lhr.runtimeError) console.warn(`  ${page.name} run ${run}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
+      if (result.lhr.runtimeError) {
+        // a trace Chromium failed to record (NO_NAVSTART, NO_FCP) says nothing about the page: measure again, up to 3 times
+        console.warn(`  ${page.name} run ${run}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
+        if (++failures > 3) throw new Error(`Lighthouse could not measure ${page.path}`)
+        run--
+        continue
+      }
       runs.push(result.lhr)
       if (process.env.LIGHTHOUSE_JSON) await writeFile(path.join(process.env.LIGHTHOUSE_JSON, `${page.name.replace(':', '-')}-${run}.json`), JSON.stringify(result.lhr))
       console.error(`  ${page.name} run ${run}/${RUNS}: performance ${score(result.lhr, 'performance')} (${((Date.now() - started) / 1000).toFixed(0)} s)`)

@@ -48,7 +48,10 @@ export async function loadPageRenderer({ publicDir, ssrDir, publicUrl, fetch, lo
   const entryFile = path.join(ssrDir, 'entry-server.js')
   const templateFile = path.join(publicDir, 'index.html')
   if (!existsSync(entryFile) || !existsSync(templateFile)) return undefined
-  const [entry, template] = await Promise.all([import(pathToFileURL(entryFile).href) as Promise<EntryServer>, readFile(templateFile, 'utf8')])
+  const [entry, shell] = await Promise.all([import(pathToFileURL(entryFile).href) as Promise<EntryServer>, readFile(templateFile, 'utf8')])
+  // A drawn page shows without its scripts: they load after the pictures the page shows first
+  // (which ask for high priority), not in front of them. The shell keeps them urgent: it shows nothing without them.
+  const template = shell.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
   await entry.ready
   const origin = new URL(publicUrl).origin
   const apiFetch = async (url: string, init?: RequestInit) => fetch(new Request(new URL(url, origin), init))

@@ -5,6 +5,7 @@ import { useLocale } from '../../../lib/i18n'
 import { notificationPermission, pushSupported } from '../../../lib/push'
 import { pwa } from '../../../lib/pwa'
 import { toast } from '../../../lib/toast'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { isFirstVisit } from '../../../lib/visits'
 import { InstallApp } from '../../../ui/install-app'
 import { promptView, readSnooze, snooze } from '../stores/prompt-policy'
@@ -32,8 +33,10 @@ export function PushPrompt({ reason, signedIn, vapidPublicKey }: PushPromptProps
   const [busy, setBusy] = useState(false)
   const [now] = useState(() => Date.now())
   useEffect(() => void checkPushDevice(), [])
+  // the server cannot know this device's push state: the question appears once the app runs
+  const hydrated = useHydrated()
 
-  if (!checked || dismissed || !vapidPublicKey) return null
+  if (!hydrated || !checked || dismissed || !vapidPublicKey) return null
   const view = promptView({
     signedIn,
     firstVisit: isFirstVisit(),
