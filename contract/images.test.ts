@@ -94,3 +94,13 @@ describe('the picture URL scheme', () => {
     expect([SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT]).toEqual([1200, 630])
   })
 })
+
+describe('pictureSources with a largest width', () => {
+  it('lists no file wider than needed, keeping the first one at or above it', () => {
+    const widths = (srcset: string | undefined) => srcset!.split(', ').map((entry) => Number(entry.split(' ')[1]!.replace('w', '')))
+    expect(widths(pictureSources('/images/products/a.svg', 'product', 640).avif)).toEqual([160, 320, 480, 640])
+    expect(widths(pictureSources('/images/products/a.svg', 'product', 600).avif)).toEqual([160, 320, 480, 640])
+    expect(widths(pictureSources('/images/products/a.svg', 'product', 100).avif)).toEqual([160])
+    expect(widths(pictureSources('/images/products/a.svg', 'product').avif)).toEqual([...IMAGE_PRESETS.product.widths])
+  })
+})

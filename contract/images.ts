@@ -110,8 +110,10 @@ export interface PictureSources {
 }
 
 /** Everything a `<picture>` needs for one catalogue picture in one preset. */
-export function pictureSources(src: string, preset: ImagePresetName): PictureSources {
-  const { widths, fallbackWidth } = IMAGE_PRESETS[preset]
+export function pictureSources(src: string, preset: ImagePresetName, largest?: number): PictureSources {
+  const { widths: all, fallbackWidth } = IMAGE_PRESETS[preset]
+  // a picture never drawn wider than `largest` device pixels lists no larger file (a shorter page)
+  const widths = largest === undefined ? all : all.filter((w, i) => i === 0 || w <= largest || all[i - 1]! < largest)
   const size = { width: fallbackWidth, height: presetHeight(preset, fallbackWidth) }
   if (!isProcessable(src)) return { fallback: src, ...size }
   const srcset = (format: ImageFormat) => widths.map((w) => `${derivativePath(src, preset, w, format)} ${w}w`).join(', ')

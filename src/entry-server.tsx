@@ -77,12 +77,16 @@ export async function renderPage(request: Request, options: RenderOptions): Prom
         const client = queryClient
         const router = createAppRouter(client, visitor)
         router.options.ssr = { ...router.options.ssr, nonce: options.nonce }
-        // the query integration takes its snapshot after this: every query a loader started is in it, settled
+        // The query integration takes its snapshot after this: every query a loader started is in
+        // it, settled. Only those are handed over: a query a component starts while the page is drawn
+        // was drawn loading, and an answer arriving before hydration would not match it.
+        const handedOver = new Set<string>()
         router.options.dehydrate = async () => {
           await settled(client)
+          for (const query of client.getQueryCache().getAll()) if (query.state.status === 'success') handedOver.add(query.queryHash)
           return {}
         }
-        setupRouterSsrQueryIntegration({ router, queryClient: client })
+        setupRouterSsrQueryIntegration({ router, queryClient: client, dehydrateOptions: { shouldDehydrateQuery: (query) => handedOver.has(query.queryHash) } })
         return router
       },
     })

@@ -47,6 +47,8 @@ async function start() {
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   if (hydrating) {
+    // what the server drew is painted (its first picture included) before the app's work begins
+    await nextFrame()
     // The server drew this page and handed over its data: the app takes over what is on screen.
     // Answers saved on the device come back after that, or hydration would meet data the server
     // did not draw (a product's reviews from an earlier visit).
@@ -68,6 +70,8 @@ async function start() {
     )
   }
 }
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
 /** The server's render leaves TanStack Router's bootstrap data behind; the shell has none. */
 const serverRendered = () => '$_TSR' in window && document.getElementById('root')?.hasChildNodes() === true

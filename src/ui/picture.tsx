@@ -15,6 +15,8 @@ export interface PictureProps {
   /** fetched at once but at normal priority: pictures above the fold that are not the main one */
   eager?: boolean
   className?: string
+  /** the most device pixels it is ever drawn across: no larger file is listed (a card, a thumbnail) */
+  largest?: number
 }
 
 /**
@@ -23,10 +25,10 @@ export interface PictureProps {
  * depends on the props alone, so the server's HTML and the first client render are the same. Like
  * `<Image>`, a picture that fails to load turns into a soft branded tile.
  */
-export function Picture({ src, alt, preset, sizes, priority = false, eager = false, className = '' }: PictureProps) {
+export function Picture({ src, alt, preset, sizes, priority = false, eager = false, className = '', largest }: PictureProps) {
   const [failed, setFailed] = useState(false)
   if (failed) return <span className={`image-fallback ${className}`} role={alt ? 'img' : undefined} aria-label={alt || undefined} />
-  const sources = pictureSources(src, preset)
+  const sources = pictureSources(src, preset, largest)
   return (
     <picture className="picture">
       {sources.avif ? <source type={IMAGE_CONTENT_TYPES.avif} srcSet={sources.avif} sizes={sizes} /> : null}

@@ -98,6 +98,9 @@ describe('pages drawn on the server', () => {
     expect((data!.offers as { availability: string }).availability).toBe(item.sold_out ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock')
     expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' })
     expect((crumbs!.itemListElement as { name: string }[]).at(-1)!.name).toBe(item.name)
+    // the reviews are in the page, not a loading placeholder the app fills in later
+    expect(document.querySelector('#reviews')).not.toBeNull()
+    expect(document.querySelector('#reviews [role="status"]')).toBeNull()
     // the data the page was drawn from is handed to the browser under this response's nonce
     expect(html).toContain('nonce="test-nonce"')
     expect(html).toContain('$_TSR')

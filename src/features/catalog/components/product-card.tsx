@@ -11,6 +11,8 @@ import './product-card.css'
 
 /** the widest a card is drawn, in the product grid (2, 3, then 6 columns) or a product row (42% down to 6 a row) */
 const PRODUCT_CARD_SIZES = '(min-width: 1200px) 200px, (min-width: 640px) 33vw, 50vw'
+/** a card is at most about 330 CSS pixels wide (a third of a tablet): 640 device pixels are sharp enough */
+const CARD_LARGEST = 640
 
 /** Controls the app puts on every card's picture (the favourite heart), drawn above the card's link. */
 export const ProductCardActionsSlot = createContext<((product: Product) => ReactNode) | null>(null)
@@ -30,7 +32,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   return (
     <article className={`product-card${state === 'out-of-stock' ? ' is-sold-out' : ''}`}>
       <div className="product-card__media">
-        <Picture src={product.thumbnail} alt="" preset="product" sizes={PRODUCT_CARD_SIZES} eager={eager} className="product-card__image" />
+        <Picture src={product.thumbnail} alt="" preset="product" sizes={PRODUCT_CARD_SIZES} largest={CARD_LARGEST} eager={eager} className="product-card__image" />
         <span className="product-card__badge">
           <StockBadge state={state} />
         </span>

@@ -17,13 +17,14 @@ import { useDocumentTitle } from '../../../ui/use-document-title'
 const POPULAR = { per_page: 12, sort: 'rank' } as const
 
 export const Route = createFileRoute('/{-$locale}/_home/')({
+  // the answers live in the query cache (handed to the browser once); the route keeps no copy
   loader: ({ context: { queryClient, locale } }) =>
     Promise.all([
       queryClient.ensureQueryData(trendCitiesQueryOptions(locale)),
       queryClient.ensureQueryData(trendGroupsQueryOptions(locale)),
       queryClient.ensureQueryData(categoriesQueryOptions(locale)),
       queryClient.ensureQueryData(productsQueryOptions(locale, POPULAR)),
-    ]),
+    ]).then(() => undefined),
   pendingComponent: HomeSkeleton,
   component: HomePage,
 })

@@ -16,13 +16,14 @@ import { useDocumentTitle } from '../../../../ui/use-document-title'
 export const Route = createFileRoute('/{-$locale}/_default/product/list')({
   validateSearch: ProductListSearchSchema,
   loaderDeps: ({ search }) => search,
+  // the answers live in the query cache (handed to the browser once); the route keeps no copy
   loader: ({ context: { queryClient, locale }, deps }) =>
     Promise.all([
       queryClient.ensureQueryData(productsQueryOptions(locale, deps)),
       queryClient.ensureQueryData(categoriesQueryOptions(locale)),
       queryClient.ensureQueryData(trendCitiesQueryOptions(locale)),
       queryClient.ensureQueryData(trendGroupListQueryOptions(locale)),
-    ]),
+    ]).then(() => undefined),
   pendingComponent: ProductListSkeleton,
   component: ProductListPage,
 })

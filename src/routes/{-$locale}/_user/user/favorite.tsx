@@ -18,8 +18,9 @@ const FavouritesSearchSchema = v.object({ category_id: optionalId, page: optiona
 export const Route = createFileRoute('/{-$locale}/_user/user/favorite')({
   validateSearch: FavouritesSearchSchema,
   loaderDeps: ({ search }) => search,
+  // the answers live in the query cache (handed to the browser once); the route keeps no copy
   loader: ({ context: { queryClient, locale }, deps }) =>
-    Promise.all([queryClient.ensureQueryData(favouritesQueryOptions(locale, deps)), queryClient.ensureQueryData(favouriteCategoriesQueryOptions(locale))]),
+    Promise.all([queryClient.ensureQueryData(favouritesQueryOptions(locale, deps)), queryClient.ensureQueryData(favouriteCategoriesQueryOptions(locale))]).then(() => undefined),
   component: FavouritesPage,
 })
 

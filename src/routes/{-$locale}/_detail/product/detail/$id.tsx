@@ -11,6 +11,7 @@ import { ProductRow, ProductRowSkeleton } from '../../../../../features/catalog/
 import { ProductSummary } from '../../../../../features/catalog/components/product-summary'
 import { ProductDetailSearchSchema } from '../../../../../features/catalog/product-search-schema'
 import { useSession } from '../../../../../features/auth/components/use-session'
+import { productReviewsQueryOptions } from '../../../../../features/reviews/api/get-product-reviews'
 import { ProductReviews } from '../../../../../features/reviews/components/product-reviews'
 import { PushPrompt } from '../../../../../features/notifications/components/push-prompt'
 import { useShopConfig } from '../../../../../features/shop/api/get-shop-config'
@@ -32,6 +33,8 @@ export const Route = createFileRoute('/{-$locale}/_detail/product/detail/$id')({
     try {
       const product = await queryClient.ensureQueryData(productQueryOptions(locale, id))
       void queryClient.prefetchQuery(productRecommendationsQueryOptions(locale, id, product.categories[0]?.category.id))
+      // the first page of reviews, as the section first shows it: in the page a search engine reads
+      void queryClient.prefetchQuery(productReviewsQueryOptions(locale, id, {}))
     } catch (error) {
       if (isApiError(error) && error.isNotFound) throw notFound()
       throw error
