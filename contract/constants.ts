@@ -34,3 +34,6 @@ export type StockType = (typeof STOCK_TYPES)[number]
 /** ACTIVE products are sold and listed; INACTIVE ones are kept for orders but hidden from the shop. */
 export const PRODUCT_STATUSES = ['ACTIVE', 'INACTIVE'] as const
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
+
+/** An order number, `YYMMDD-` and 8 Crockford base-32 characters; here, not in order.ts, so a review form does not bring the order schemas with it */
+export const ORDER_NO_PATTERN = /^\d{6}-[0-9A-HJKMNP-TV-Z]{8}$/

@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { SHIPMENT_TYPES } from './checkout'
-import { STOCK_TYPES } from './constants'
+import { ORDER_NO_PATTERN, STOCK_TYPES } from './constants'
+
+// the order pages import it with the order's types
+export { ORDER_NO_PATTERN }
 import { couponCodeSchema, OrderLinesSchema } from './coupon'
 import { InvoiceOptionsInputSchema } from './invoice'
 import { ORDER_STATUSES, REFUND_STATUSES } from './order-states'
@@ -70,7 +73,6 @@ export const CreateOrderInputSchema = v.pipe(
 export type CreateOrderInput = v.InferOutput<typeof CreateOrderInputSchema>
 
 /** Order numbers: the Taipei date and eight random letters and digits, e.g. `261121-7KQ2M9XH`. */
-export const ORDER_NO_PATTERN = /^\d{6}-[0-9A-HJKMNP-TV-Z]{8}$/
 export const OrderParamSchema = v.object({ no: v.pipe(v.string(), v.regex(ORDER_NO_PATTERN, ORDER_MESSAGES.invalid)) })
 
 export const OrderLineSchema = v.object({

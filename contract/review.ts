@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ORDER_NO_PATTERN } from './order'
+import { ORDER_NO_PATTERN } from './constants'
 import { intParam } from './page'
 import { MAX_INT } from './text'
 

@@ -7,7 +7,8 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { startShopProcess } from './lib/shop-process'
 
-const BUDGET_KB = 150
+// what the home and product pages need with hydration (170 and 179 KB in November 2026): a page that grows past it must say why
+const BUDGET_KB = 180
 
 const shop = await startShopProcess()
 const browser = await chromium.launch({

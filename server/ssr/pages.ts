@@ -59,7 +59,14 @@ export async function loadPageRenderer({ publicDir, ssrDir, publicUrl, fetch, lo
     async render(request) {
       const started = performance.now()
       const nonce = randomBytes(16).toString('base64')
-      const result = await entry.renderPage(request, { template, site: { publicUrl: origin }, nonce, fetch: apiFetch })
+      let result: Awaited<ReturnType<EntryServer['renderPage']>>
+      try {
+        result = await entry.renderPage(request, { template, site: { publicUrl: origin }, nonce, fetch: apiFetch })
+      } catch (error) {
+        // the renderer itself failed: a 500 with the shell, whose app draws the page (or its error page) in the browser
+        logger.error('a page could not be rendered', { path: new URL(request.url).pathname, error: error instanceof Error ? error.name : 'unknown' })
+        return new Response(request.method === 'HEAD' ? null : shell, { status: 500, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
+      }
       if (result instanceof Response) return result
       const headers = new Headers(result.headers)
       headers.set(SCRIPT_NONCE_HEADER, nonce)
