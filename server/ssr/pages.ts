@@ -6,6 +6,9 @@ import { pathToFileURL } from 'node:url'
 import type { Logger } from '../lib/logger'
 import { SCRIPT_NONCE_HEADER } from '../lib/security-headers'
 
+/** Stands for the response's nonce in the template; replaced in each page. */
+const NONCE_SLOT = '__csp_nonce__'
+
 /** What the server bundle (src/entry-server.tsx, built into SSR_DIR) exports. */
 interface EntryServer {
   ready: Promise<void>
@@ -49,9 +52,17 @@ export async function loadPageRenderer({ publicDir, ssrDir, publicUrl, fetch, lo
   const templateFile = path.join(publicDir, 'index.html')
   if (!existsSync(entryFile) || !existsSync(templateFile)) return undefined
   const [entry, shell] = await Promise.all([import(pathToFileURL(entryFile).href) as Promise<EntryServer>, readFile(templateFile, 'utf8')])
-  // A drawn page shows without its scripts: they load after the pictures the page shows first
-  // (which ask for high priority), not in front of them. The shell keeps them urgent: it shows nothing without them.
-  const template = shell.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+  // A drawn page shows without its scripts, so they wait for it: the app's code is fetched and run
+  // once the page has loaded (its pictures painted), not in front of them. The shell keeps it
+  // urgent (preloaded, run at once): it shows nothing without it.
+  const template = shell
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, src: string) =>
+        `<script type="module" nonce="${NONCE_SLOT}">const start = () => requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));` +
+        `document.readyState === 'complete' ? start() : addEventListener('load', start, { once: true })</script>`,
+    )
   await entry.ready
   const origin = new URL(publicUrl).origin
   const apiFetch = async (url: string, init?: RequestInit) => fetch(new Request(new URL(url, origin), init))
@@ -68,6 +79,7 @@ export async function loadPageRenderer({ publicDir, ssrDir, publicUrl, fetch, lo
         return new Response(request.method === 'HEAD' ? null : shell, { status: 500, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
       }
       if (result instanceof Response) return result
+      const body = result.body.replace(NONCE_SLOT, nonce)
       const headers = new Headers(result.headers)
       headers.set(SCRIPT_NONCE_HEADER, nonce)
       headers.set('content-type', 'text/html; charset=utf-8')
@@ -76,7 +88,7 @@ export async function loadPageRenderer({ publicDir, ssrDir, publicUrl, fetch, lo
       headers.set('cache-control', 'no-store')
       headers.set('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`)
       if (result.status >= 500) logger.error('page rendered as an error', { path: new URL(request.url).pathname, status: result.status })
-      return new Response(request.method === 'HEAD' ? null : result.body, { status: result.status, headers })
+      return new Response(request.method === 'HEAD' ? null : body, { status: result.status, headers })
     },
   }
 }
