@@ -171,12 +171,17 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   // colours are judged as they end up: a dialog fading in has its text half-blended for a moment,
   // which a loaded machine can catch. Finite animations and transitions are awaited; endless ones
-  // (spinners) are not.
+  // (spinners) are not, nor those in parts of the page not drawn yet (content-visibility: auto
+  // holds their animations until they come near the screen).
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
         .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target
+          return !target || target.checkVisibility({ contentVisibilityAuto: true })
+        })
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
