@@ -19,8 +19,8 @@ const External = ({ href, children }: { href: string; children: string }) => {
 
 export function Footer({ shop }: { shop?: ShopInfo }) {
   const { t } = useLingui()
+  // the shop's name in the page's language, in the copyright too (SHOP_NAME is one language's)
   const brand = t`Japan Souvenir Shop`
-  const owner = shop?.name ?? brand
   const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
@@ -69,7 +69,7 @@ export function Footer({ shop }: { shop?: ShopInfo }) {
         </section>
       </div>
       <div className="container site-footer__bottom">
-        <p>{t`© ${year} ${owner}. All rights reserved.`}</p>
+        <p>{t`© ${year} ${brand}. All rights reserved.`}</p>
       </div>
     </footer>
   )

@@ -15,13 +15,16 @@ test.describe('layout', () => {
     await expect(footer.getByRole('link', { name: data.shop.email! })).toHaveAttribute('href', `mailto:${data.shop.email}`)
     await expect(footer).toContainText('Monday to Friday, 9am to 6pm')
     await expect(footer.getByRole('button', { name: /Language/ })).toBeVisible()
-    await expect(footer).toContainText(`© ${new Date().getFullYear()}`)
+    // the copyright names the shop in the page's language, not in the configured SHOP_NAME's
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Japan Souvenir Shop. All rights reserved.`)
+    await expect(footer).not.toContainText(data.shop.name!)
   })
 
   test('Japanese hours are given in Japan time', async ({ page }) => {
     await page.goto('/ja/product/list')
     await expect(page.getByRole('contentinfo')).toContainText(tr('ja', 'Monday to Friday, 9am to 6pm'))
     await expect(page.getByRole('contentinfo')).toContainText('10:00〜19:00')
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} ${tr('ja', 'Japan Souvenir Shop')}`)
   })
 
   test('the subscribe link in the header opens the configured page, or the shop\'s own', async ({ page, request, isMobile }) => {
