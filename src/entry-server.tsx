@@ -14,7 +14,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { createRequestHandler, RouterServer, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server'
 import type { QueryClient } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
-import { DEFAULT_LOCALE, LOCALES } from '../contract/constants'
+import { LOCALES } from '../contract/constants'
 import { provideServerEnvironment, type ServerEnvironment } from './lib/environment'
 import { i18n, loadCatalog } from './lib/i18n'
 import { localeFromPathname, toLinguiLocale } from './lib/locale'
@@ -92,7 +92,7 @@ export async function renderPage(request: Request, options: RenderOptions): Prom
     })
     let page: RenderedPage | undefined
     const response = await handler(async ({ router, responseHeaders }) => {
-      const locale = localeFromPathname(new URL(request.url).pathname) ?? DEFAULT_LOCALE
+      const locale = localeFromPathname(new URL(request.url).pathname)
       // the render below is synchronous: the language it activates cannot change under it
       i18n.activate(toLinguiLocale(locale))
       const app = renderToString(<RouterServer router={router} />)

@@ -55,10 +55,13 @@ export async function loadPageRenderer({ publicDir, ssrDir, publicUrl, fetch, lo
   // A drawn page shows without its scripts, so they wait for it: the app's code is fetched and run
   // once the page has loaded (its pictures painted), not in front of them. The shell keeps it
   // urgent (preloaded, run at once): it shows nothing without it.
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+  // a build that writes its entry otherwise must be noticed, not served with the scripts in front again
+  if (!entryScript.test(shell)) throw new Error(`${templateFile} has no <script type="module" crossorigin src> to start the app with`)
   const template = shell
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      entryScript,
       (_, src: string) =>
         `<script type="module" nonce="${NONCE_SLOT}">const start = () => requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));` +
         `document.readyState === 'complete' ? start() : addEventListener('load', start, { once: true })</script>`,

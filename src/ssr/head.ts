@@ -92,7 +92,8 @@ export function pageHead({ router, queryClient, i18n, locale, site }: Context): 
 
   /** The same page in every language, and the default language's for any other. */
   const alternatesOf = (pathAndQuery: string) => {
-    const [pathname, query] = [pathAndQuery.split('?')[0]!, pathAndQuery.includes('?') ? `?${pathAndQuery.split('?')[1]}` : '']
+    const at = pathAndQuery.indexOf('?')
+    const [pathname, query] = at === -1 ? [pathAndQuery, ''] : [pathAndQuery.slice(0, at), pathAndQuery.slice(at)]
     return [
       ...LOCALES.map((other) => ({ hreflang: htmlLang(other), href: absolute(`${localizePathname(pathname, other)}${query}`) })),
       { hreflang: 'x-default', href: absolute(`${localizePathname(pathname, 'zh_tw')}${query}`) },
