@@ -3,7 +3,9 @@ import { useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import { AuthOverlays } from '../features/auth/components/auth-overlays'
+import { useSession } from '../features/auth/components/use-session'
 import { useShopConfig } from '../features/shop/api/get-shop-config'
+import { PendingFavourite } from '../features/wishlist/components/pending-favourite'
 import type { AuthGate } from '../lib/guards'
 import { markAppReady } from '../lib/app-ready'
 import { activateLocale, loadCatalog } from '../lib/i18n'
@@ -48,6 +50,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   const { t } = useLingui()
   const { data: config } = useShopConfig()
+  const { signedIn } = useSession()
   // the app has taken over the page (after hydration of one the server drew): it answers input now
   useEffect(markAppReady, [])
   return (
@@ -64,6 +67,8 @@ function Root() {
         termsUrl={config?.shop.terms_url}
         privacyUrl={config?.shop.privacy_url}
       />
+      {/* a heart tapped before signing in is marked once signed in */}
+      <PendingFavourite signedIn={signedIn} />
       <OfflineBanner />
       <UpdatePrompt />
       <Toaster />

@@ -6,8 +6,13 @@ import { onToasterWanted, toasterListening, toasterWanted } from '../lib/toast'
 const Sonner = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 const TOAST_MAX_WIDTH = 350
-/** On phones a 350 px toast is as wide as the screen: it sits below the 60 px header, not over its buttons (menu, cart). */
-const PHONE_TOP_OFFSET = 68
+/**
+ * Where toasts start from the top, at every width: below the page's header (`--toast-top` of the
+ * host, see global.css), never over its buttons (menu, cart, back); in a dialog, see placeInDialog.
+ */
+const TOP_OFFSET = 'var(--toast-top)'
+/** room a toast needs above a dialog to sit there, clear of it */
+const ABOVE_DIALOG = 76
 
 /**
  * Toasts live in a host element that moves into the open modal dialog and back: a modal dialog
@@ -16,7 +21,33 @@ const PHONE_TOP_OFFSET = 68
  * (not re-rendering) keeps the toasts already on screen.
  */
 let host: HTMLDivElement | undefined
-const hostStack: Element[] = []
+const hostStack: HTMLDialogElement[] = []
+let watcher: ResizeObserver | undefined
+
+/**
+ * In a dialog, toasts sit above it when the screen leaves room there (a small dialog in the
+ * middle), otherwise just below its title bar: never over its title, back arrow or close button.
+ * The dialog's size changes with its view (log in, sign up), so this is measured again on resize.
+ */
+function placeInDialog(): void {
+  const dialog = hostStack.at(-1)
+  if (!host) return
+  if (!dialog) return host.style.removeProperty('--toast-top')
+  const frame = dialog.getBoundingClientRect()
+  const head = dialog.querySelector('.modal__head')?.getBoundingClientRect()
+  const top = frame.top >= ABOVE_DIALOG ? 12 : Math.max(frame.top, head ? head.bottom : frame.top) + 8
+  host.style.setProperty('--toast-top', `${Math.round(top)}px`)
+}
+
+function watchDialog(): void {
+  watcher?.disconnect()
+  const dialog = hostStack.at(-1)
+  if (dialog && typeof ResizeObserver !== 'undefined') {
+    watcher ??= new ResizeObserver(placeInDialog)
+    watcher.observe(dialog)
+  }
+  placeInDialog()
+}
 
 function toasterHost(): HTMLDivElement {
   if (!host) {
@@ -31,6 +62,7 @@ function toasterHost(): HTMLDivElement {
 export function adoptToaster(dialog: HTMLDialogElement): void {
   hostStack.push(dialog)
   dialog.append(toasterHost())
+  watchDialog()
 }
 
 /** Gives the toasts back to the previous dialog, or the page, when a dialog closes. */
@@ -40,6 +72,7 @@ export function releaseToaster(dialog: HTMLDialogElement): void {
   hostStack.splice(index, 1)
   const parent = hostStack.at(-1) ?? document.body
   parent.append(toasterHost())
+  watchDialog()
 }
 
 /** Mounted by the root route; renders nothing until the first toast (see `src/lib/toast.ts`). */
@@ -52,7 +85,8 @@ export function Toaster() {
     <Suspense fallback={null}>
       <Sonner
         position="top-center"
-        mobileOffset={{ top: PHONE_TOP_OFFSET }}
+        offset={{ top: TOP_OFFSET }}
+        mobileOffset={{ top: TOP_OFFSET }}
         duration={5000}
         style={{ '--width': `${TOAST_MAX_WIDTH}px` } as CSSProperties}
         toastOptions={{ style: { maxWidth: TOAST_MAX_WIDTH } }}

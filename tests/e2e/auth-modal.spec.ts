@@ -1,5 +1,5 @@
 import { expect, header, test, tr, type UiLocale } from './kit'
-import { authDialog, createMember, EXPECTED_API_ERRORS, openAuthModal, pathIn, signIn, submitLogin, trPlural } from './support/accounts'
+import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, openAuthModal, pathIn, signIn, submitLogin, trPlural } from './support/accounts'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
 
@@ -129,11 +129,16 @@ test.describe('opening the dialog from the address', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
-  test('signing in from an ordinary page goes to the home page', async ({ page, request }) => {
+  test('signing in from the dialog stays on the page; only the /login page goes home', async ({ page, request }) => {
     const member = await createMember(request, { locale: 'zh-TW' })
-    await page.goto('/product/list')
+    await page.goto('/product/list?page=2')
     await signIn(page, 'zh-TW', member)
-    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/)
     await expect(page.getByText(tr('zh-TW', 'Login successful'))).toBeVisible()
+    await expect(page).toHaveURL(/\/product\/list\?page=2$/)
+
+    await chooseInMemberMenu(page, 'zh-TW', 'Log out')
+    await page.goto('/login')
+    await submitLogin(page, 'zh-TW', member)
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/)
   })
 })

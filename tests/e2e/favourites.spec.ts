@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { Product } from '../../contract/catalog'
 import { allProducts, expect, header, test, tr, type UiLocale } from './kit'
-import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, pathIn, signIn } from './support/accounts'
+import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, pathIn, signIn, submitLogin } from './support/accounts'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
 
@@ -19,26 +19,45 @@ async function twoProductsApart(page: Page, locale: UiLocale): Promise<[Product,
 /** The heart of the product page (in the summary, beside 'Add to cart'). */
 const pageHeart = (page: Page, locale: UiLocale) => page.getByRole('main').getByRole('button', { name: tr(locale, 'Favourite'), exact: true }).first()
 
-test('a visitor’s heart asks to log in: a toast, the sign-in dialog, the product fetched again (zh-TW)', async ({ page }) => {
+test('a visitor’s heart asks to log in; signing in from that dialog stays on the product and marks it (zh-TW)', async ({ page, request }) => {
   const T = (message: string) => tr('zh-TW', message)
+  const member = await createMember(request, { locale: 'zh-TW' })
   await page.goto('/product/list')
-  const card = page.getByRole('main').getByRole('article').first()
-  await card.getByRole('button', { name: T('Favourite'), exact: true }).click()
+  const cards = page.getByRole('main').getByRole('article')
+  const [first, second] = [cards.nth(0), cards.nth(1)]
+  await second.getByRole('button', { name: T('Favourite'), exact: true }).click()
   await expect(page.getByText(T('Please Log In.'))).toBeVisible()
   const dialog = authDialog(page, 'zh-TW')
   await expect(dialog).toBeVisible()
-  // the list stays where it was, and the heart is not marked
+  // the list stays where it was, and the heart is not marked; closing the dialog drops the heart
   await expect(page).toHaveURL(/\/product\/list$/)
   await dialog.getByRole('button', { name: T('Close') }).click()
-  await expect(card.getByRole('button', { name: T('Favourite'), exact: true })).toHaveAttribute('aria-pressed', 'false')
+  await expect(second.getByRole('button', { name: T('Favourite'), exact: true })).toHaveAttribute('aria-pressed', 'false')
 
-  await card.getByRole('link').click()
+  await first.getByRole('link').click()
   await expect(page).toHaveURL(/\/product\/detail\/(\d+)$/)
-  const id = page.url().match(/detail\/(\d+)$/)![1]
+  const detail = page.url()
+  const id = detail.match(/detail\/(\d+)$/)![1]
   const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === `/api/v1/product/${id}`)
   await pageHeart(page, 'zh-TW').click()
   await refetch
-  await expect(authDialog(page, 'zh-TW')).toBeVisible()
+  await expect(dialog).toBeVisible()
+
+  // signed in there: still on the product, which is now a favourite (saved on the server)
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/product_wishlist/${id}`) && r.request().method() === 'POST')
+  await submitLogin(page, 'zh-TW', member)
+  await expect(dialog).toBeHidden()
+  expect((await saved).ok()).toBe(true)
+  expect(page.url()).toBe(detail)
+  await expect(pageHeart(page, 'zh-TW')).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByText(T('Added to your favourites'))).toBeVisible()
+  await page.reload()
+  await expect(pageHeart(page, 'zh-TW')).toHaveAttribute('aria-pressed', 'true')
+
+  // the heart of the dismissed dialog was not marked
+  await page.goto('/product/list')
+  await expect(first.getByRole('button', { name: T('Favourite'), exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await expect(second.getByRole('button', { name: T('Favourite'), exact: true })).toHaveAttribute('aria-pressed', 'false')
 })
 
 test('a member keeps favourites, finds them in the member area and filters them by category (ja)', async ({ page, request, isMobile }) => {
@@ -78,14 +97,28 @@ test('a member keeps favourites, finds them in the member area and filters them 
   await expect(main.getByRole('article').getByRole('heading', { name: second.name })).toBeVisible()
   await filter.getByRole('link', { name: new RegExp(`^${escape(T('All'))} 2$`) }).click()
   await expect(main.getByRole('article')).toHaveCount(2)
+  await filter.getByRole('link', { name: new RegExp(`^${escape(category.name)} 1$`) }).click()
+  await expect(main.getByRole('article')).toHaveCount(1)
 
-  // un-marking on the favourites page takes the product off the list
+  // un-marking the category's last favourite: the category says it is empty and stays chosen, and "All" is offered
+  await main.getByRole('article').getByRole('button', { name: T('Favourite'), exact: true }).click()
+  await expect(main.getByRole('article')).toHaveCount(0)
+  await expect(main.getByRole('heading', { name: T('No favourites in this category') })).toBeVisible()
+  await expect(main.getByRole('heading', { name: T('No favourites yet') })).toHaveCount(0)
+  await expect(filter.getByRole('link', { name: new RegExp(`^${escape(category.name)} 0$`) })).toHaveAttribute('aria-current', /^(true|page)$/)
+  await expect(filter.getByRole('link', { name: new RegExp(`^${escape(T('All'))} 1$`) })).toBeVisible()
+  await main.getByRole('link', { name: T('Show all favourites') }).click()
+  await expect(page).toHaveURL(/\/ja\/user\/favorite$/)
+  await expect(main.getByRole('article')).toHaveCount(1)
+
+  // un-marking on the favourites page takes the product off the list; the last one leaves "no favourites yet"
   const card = main.getByRole('article').filter({ has: page.getByRole('heading', { name: first.name }) })
   await card.getByRole('button', { name: T('Favourite'), exact: true }).click()
-  await expect(main.getByRole('article')).toHaveCount(1)
-  await expect(main.getByRole('article').getByRole('heading', { name: second.name })).toBeVisible()
+  await expect(main.getByRole('article')).toHaveCount(0)
+  await expect(main.getByRole('heading', { name: T('No favourites yet') })).toBeVisible()
   await page.reload()
-  await expect(main.getByRole('article')).toHaveCount(1)
+  await expect(main.getByRole('heading', { name: T('No favourites yet') })).toBeVisible()
+  await expect(main.getByRole('link', { name: T('Browse products') })).toBeVisible()
 })
 
 test('the favourites page is for members only, and its dock and menu entries only show to them (en)', async ({ page, isMobile }) => {

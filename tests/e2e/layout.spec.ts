@@ -1,4 +1,15 @@
-import { expect, test, tr } from './kit'
+import type { Locator } from '@playwright/test'
+import { allProducts, expect, test, tr } from './kit'
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+const boxOf = async (locator: Locator) => (await locator.boundingBox())!
+/** a toast slides in: its box once its transitions have ended */
+const settledBoxOf = async (locator: Locator) => {
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)))
+  return boxOf(locator)
+}
+
 
 test.describe('layout', () => {
   test('the footer lists the links and contact from the configuration', async ({ page, request }) => {
@@ -56,6 +67,43 @@ test.describe('layout', () => {
     await page.getByRole('main').getByRole('article').first().getByRole('link').click()
     await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click()
     await expect(page).toHaveURL(/\/en$/)
+  })
+
+  test('toasts sit top centre, clear of the header, and over a dialog: never on its title bar nor under its backdrop', async ({ page }) => {
+    const product = (await allProducts(page.request, 'en')).find((p) => p.status === 'ACTIVE' && p.variants.every((v) => v.stock_left > 0))!
+    await page.goto(`/en/product/detail/${product.id}`)
+    const toast = page.locator('[data-sonner-toast]')
+    // on the page: below the header (the phone's back, home, heart and cart; the desktop's full header)
+    await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
+    await expect(toast.first()).toBeVisible()
+    const header = await boxOf(page.getByRole('banner').first())
+    const added = await settledBoxOf(toast.first())
+    expect(added.y).toBeGreaterThanOrEqual(header.y + header.height)
+    const viewport = page.viewportSize()!
+    expect(Math.abs(added.x + added.width / 2 - viewport.width / 2)).toBeLessThan(2)
+
+    // a visitor's heart: the sign-in dialog opens with "Please Log In."; then the taller sign-up view
+    await page.getByRole('main').getByRole('button', { name: 'Favourite', exact: true }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Log in' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Create an account' }).click()
+    const signUp = page.getByRole('dialog', { name: 'Sign up' })
+    await expect(signUp.getByLabel('Referral code (optional)')).toBeVisible()
+    // the toast is still up (5 s), moved for the taller view
+    const shown = toast.filter({ hasText: 'Please Log In.' })
+    await expect(shown).toBeVisible()
+    await expect(async () => {
+      const box = await settledBoxOf(shown)
+      for (const part of [signUp.getByRole('heading', { name: 'Sign up' }), signUp.getByRole('button', { name: 'Back to log in' }), signUp.getByRole('button', { name: 'Close' })]) {
+        expect(overlaps(box, await boxOf(part)), `the toast covers the dialog's ${await part.getAttribute('aria-label') ?? await part.textContent()}`).toBe(false)
+      }
+    }).toPass({ timeout: 2_000 })
+    // drawn above the backdrop: what is under the toast's centre is the toast
+    const onTop = await shown.evaluate((element) => {
+      const r = element.getBoundingClientRect()
+      return element.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2))
+    })
+    expect(onTop).toBe(true)
   })
 
   test('every page has a title and one main landmark', async ({ page }) => {

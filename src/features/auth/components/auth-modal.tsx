@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { SocialProvider } from '../../../../contract/auth'
 import { BackIcon } from '../../../ui/icons'
 import { Modal } from '../../../ui/modal'
-import { authModal, closeAuthModal, setAuthMode } from '../stores/auth-modal-store'
+import { authModal, dismissAuthModal, setAuthMode } from '../stores/auth-modal-store'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { LoginForm } from './login-form'
 import { RegisterForm } from './register-form'
@@ -20,7 +21,10 @@ export interface AuthModalProps {
 /** The sign-in dialog: login, register and forget_password views; it opens on login every time. */
 export function AuthModal({ providers, termsUrl, privacyUrl, lockMinutes }: AuthModalProps) {
   const { t } = useLingui()
-  const { open, mode, opening, redirect, email } = useSnapshot(authModal)
+  const { open, mode, opening, redirect, stay, email } = useSnapshot(authModal)
+  // a sign-in through a provider leaves the page: it comes back to the page the dialog is over
+  const here = useRouterState({ select: (state) => state.location.href })
+  const returnTo = redirect ?? (stay ? here : undefined)
   const bodyRef = useRef<HTMLDivElement>(null)
   const shownMode = useRef(mode)
 
@@ -40,21 +44,23 @@ export function AuthModal({ providers, termsUrl, privacyUrl, lockMinutes }: Auth
     )
 
   return (
-    <Modal open={open} onClose={closeAuthModal} title={titles[mode]} leading={back} className="auth-modal">
+    <Modal open={open} onClose={dismissAuthModal} title={titles[mode]} leading={back} className="auth-modal">
       <div ref={bodyRef} key={`${opening}-${mode}`}>
         {mode === 'login' ? (
           <LoginForm
             initialEmail={email}
             redirect={redirect}
+            stay={stay}
+            socialRedirect={returnTo}
             providers={providers}
             lockMinutes={lockMinutes}
             onForgot={() => setAuthMode('forget_password')}
             onRegister={() => setAuthMode('register')}
           />
         ) : mode === 'register' ? (
-          <RegisterForm providers={providers} termsUrl={termsUrl} privacyUrl={privacyUrl} redirect={redirect} onDone={closeAuthModal} onLogin={() => setAuthMode('login')} />
+          <RegisterForm providers={providers} termsUrl={termsUrl} privacyUrl={privacyUrl} redirect={returnTo} onDone={dismissAuthModal} onLogin={() => setAuthMode('login')} />
         ) : (
-          <ForgotPasswordForm providers={providers} redirect={redirect} onDone={closeAuthModal} />
+          <ForgotPasswordForm providers={providers} redirect={returnTo} onDone={dismissAuthModal} />
         )}
       </div>
     </Modal>

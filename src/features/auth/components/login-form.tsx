@@ -14,6 +14,10 @@ type Problem = { kind: 'message'; text: string } | { kind: 'locked'; minutes: nu
 interface LoginFormProps {
   initialEmail?: string
   redirect?: string
+  /** without a redirect, stay on this page after signing in (the dialog) instead of going home */
+  stay?: boolean
+  /** where a sign-in through a provider comes back to (default: redirect) */
+  socialRedirect?: string
   providers: readonly SocialProvider[]
   /** minutes of a lock-out, when the server does not say */
   lockMinutes: number
@@ -21,7 +25,7 @@ interface LoginFormProps {
   onRegister: () => void
 }
 
-export function LoginForm({ initialEmail = '', redirect, providers, lockMinutes, onForgot, onRegister }: LoginFormProps) {
+export function LoginForm({ initialEmail = '', redirect, stay = false, socialRedirect = redirect, providers, lockMinutes, onForgot, onRegister }: LoginFormProps) {
   const { t } = useLingui()
   const [values, setValues] = useState({ email: initialEmail, password: '' })
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -38,7 +42,7 @@ export function LoginForm({ initialEmail = '', redirect, providers, lockMinutes,
     if (!checked.ok) return setErrors(checked.errors)
     setErrors({})
     mutation.mutate(checked.output, {
-      onSuccess: (result) => completeSignIn(result, { redirect }),
+      onSuccess: (result) => completeSignIn(result, { redirect, stay }),
       onError: (error) => {
         toast.error(t`Sign-in failed`, { id: 'sign-in-failed' })
         if (!isApiError(error)) return setProblem({ kind: 'message', text: t`Oops...Something went wrong` })
@@ -95,7 +99,7 @@ export function LoginForm({ initialEmail = '', redirect, providers, lockMinutes,
       {providers.length > 0 ? (
         <>
           <p className="divider">{t`or`}</p>
-          <SocialButtons providers={providers} redirect={redirect} />
+          <SocialButtons providers={providers} redirect={socialRedirect} />
         </>
       ) : null}
       <p className="auth-view__switch">

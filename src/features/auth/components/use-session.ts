@@ -29,12 +29,14 @@ const SUBSCRIBE_PATH = /^(\/(en|ja))?\/subscribe\/?$/
 
 /**
  * After a sign-in the shop goes where the visitor was headed (a guarded page remembered in
- * `redirect`), to /subscribe for a sign-in that started there, and home otherwise (spec section 4).
+ * `redirect`); a sign-in in a dialog opened over a page (`stay`) stays on it, so what the visitor
+ * was doing there goes on; otherwise (the /login page, a provider's return) to /subscribe for a
+ * sign-in that started there, and home (spec section 4).
  */
 export function useCompleteSignIn() {
   const { t } = useLingui()
   const router = useRouter()
-  return (result: LoginResult, options: { redirect?: string; source?: AuthSource } = {}) => {
+  return (result: LoginResult, options: { redirect?: string; source?: AuthSource; stay?: boolean } = {}) => {
     auth.signIn(result)
     closeAuthModal()
     toast.success(t`Login successful`, { id: 'signed-in' })
@@ -42,7 +44,8 @@ export function useCompleteSignIn() {
     const pathname = router.state.location.pathname
     // a sign-in from the subscribe page's own header stays there, like one that went through a provider
     const subscribe = SUBSCRIBE_PATH.test(pathname) ? pathname : options.source === 'subscribe' ? subscribePage(router, pathname) : undefined
-    void router.navigate({ href: safeRedirectPath(options.redirect) ?? subscribe ?? homeOf(pathname) })
+    const target = safeRedirectPath(options.redirect) ?? (options.stay ? undefined : (subscribe ?? homeOf(pathname)))
+    if (target !== undefined) void router.navigate({ href: target })
   }
 }
 

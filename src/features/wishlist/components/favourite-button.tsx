@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
+import { rememberPendingAction } from '../../../lib/pending-action'
 import { toast } from '../../../lib/toast'
 import { useFavouriteIds } from '../api/get-favourite-ids'
 import { useToggleFavourite } from '../api/toggle-favourite'
@@ -19,7 +20,8 @@ interface FavouriteButtonProps {
 
 /**
  * The heart. A member marks or unmarks the product; a visitor is told to log in and gets the
- * sign-in dialog (through the spec's `?modal=sign`, which every page answers).
+ * sign-in dialog (through the spec's `?modal=sign`, which every page answers), and once signed in
+ * there the product is marked (PendingFavourite).
  */
 export function FavouriteButton({ productId, favourite, signedIn, onVisitor, appearance = 'card' }: FavouriteButtonProps) {
   const { t } = useLingui()
@@ -34,6 +36,7 @@ export function FavouriteButton({ productId, favourite, signedIn, onVisitor, app
     event.stopPropagation()
     if (!signedIn) {
       toast.error(t`Please Log In.`, { id: 'please-log-in' })
+      rememberPendingAction({ kind: 'favourite', productId })
       const url = new URL(window.location.href)
       url.searchParams.set('modal', 'sign')
       void router.navigate({ href: `${url.pathname}${url.search}${url.hash}`, resetScroll: false })

@@ -28,12 +28,12 @@ function LoginPage() {
   const { redirect: target } = Route.useSearch()
   useDocumentTitle(t`Log in`)
   useEffect(() => {
-    openAuthModal({ redirect: target })
+    openAuthModal({ redirect: target, stay: false })
   }, [target])
   return (
     <AuthPage title={t`Log in`}>
       <p className="auth-page__text">{t`Log in to your account to continue. New here? You can sign up in the same window.`}</p>
-      <button type="button" className="button button-primary" onClick={() => openAuthModal({ redirect: target })}>
+      <button type="button" className="button button-primary" onClick={() => openAuthModal({ redirect: target, stay: false })}>
         {t`Log in/Sign up`}
       </button>
     </AuthPage>

@@ -1,12 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { categoriesQueryOptions } from '../../../../features/catalog/api/get-categories'
 import { ProductGrid } from '../../../../features/catalog/components/product-grid'
 import { favouriteCategoriesQueryOptions, useFavouriteCategories } from '../../../../features/wishlist/api/get-favourite-categories'
 import { useFavouriteIds } from '../../../../features/wishlist/api/get-favourite-ids'
 import { favouritesQueryOptions, useFavourites } from '../../../../features/wishlist/api/get-favourites'
 import { FavouriteFilter, NoFavourites } from '../../../../features/wishlist/components/favourite-filter'
-import { useLocalePrefix } from '../../../../lib/i18n'
+import { useLocale, useLocalePrefix } from '../../../../lib/i18n'
 import { Pagination } from '../../../../ui/pagination'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
@@ -34,6 +36,12 @@ function FavouritesPage() {
   // "All" counts products (a product can sit in several categories)
   const { data: ids } = useFavouriteIds(true)
   const total = search.category_id === undefined ? page.total : ids?.length
+  // The chosen category stays among the choices when its last favourite goes (the member is still
+  // looking at it): named from the catalogue's categories, with nothing in it.
+  const chosen = search.category_id
+  const { data: catalogue } = useQuery(categoriesQueryOptions(useLocale()))
+  const chosenName = chosen === undefined ? undefined : (categories.find((c) => c.id === chosen)?.name ?? catalogue?.find((c) => c.id === chosen)?.name)
+  const choices = chosen !== undefined && chosenName !== undefined && !categories.some((c) => c.id === chosen) ? [...categories, { id: chosen, name: chosenName, count: 0 }] : categories
 
   return (
     <section aria-labelledby="favourites-title">
@@ -43,7 +51,7 @@ function FavouritesPage() {
         </h1>
       </div>
       <FavouriteFilter
-        categories={categories}
+        categories={choices}
         value={search.category_id}
         total={total}
         renderChoice={(categoryId, content, attrs) => (
@@ -54,10 +62,17 @@ function FavouritesPage() {
       />
       {page.data.length === 0 ? (
         <NoFavourites
+          category={chosen === undefined ? undefined : (chosenName ?? '')}
           action={
-            <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
-              {t`Browse products`}
-            </Link>
+            chosen !== undefined && (total ?? 0) > 0 ? (
+              <Link from={Route.fullPath} search={{}} resetScroll={false} className="button button-primary">
+                {t`Show all favourites`}
+              </Link>
+            ) : (
+              <Link to="/{-$locale}/product/list" params={{ locale }} className="button button-primary">
+                {t`Browse products`}
+              </Link>
+            )
           }
         />
       ) : (
