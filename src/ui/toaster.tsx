@@ -32,7 +32,10 @@ let watcher: ResizeObserver | undefined
 function placeInDialog(): void {
   const dialog = hostStack.at(-1)
   if (!host) return
-  if (!dialog) return host.style.removeProperty('--toast-top')
+  if (!dialog) {
+    host.style.removeProperty('--toast-top')
+    return
+  }
   const frame = dialog.getBoundingClientRect()
   const head = dialog.querySelector('.modal__head')?.getBoundingClientRect()
   const top = frame.top >= ABOVE_DIALOG ? 12 : Math.max(frame.top, head ? head.bottom : frame.top) + 8

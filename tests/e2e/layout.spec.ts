@@ -106,6 +106,46 @@ test.describe('layout', () => {
     expect(onTop).toBe(true)
   })
 
+  test('a row of products reaches its last card: buttons a keyboard and a mouse can use on desktops, a swipe on phones', async ({ page, isMobile }) => {
+    // the home page's rows and "You may also like" are one component: the first home row of 8
+    await page.goto('/en')
+    {
+      const row = page.getByRole('main').getByRole('list').filter({ has: page.getByRole('article') }).first()
+      await row.scrollIntoViewIfNeeded()
+      const frame = row.locator('..')
+      const cards = row.getByRole('listitem')
+      const last = cards.last()
+      const name = await row.getAttribute('aria-label')
+      const inRow = async (item: Locator) => {
+        const [a, b] = [await settledBoxOf(item), await boxOf(row)]
+        return a.x >= b.x - 1 && a.x + a.width <= b.x + b.width + 1
+      }
+      expect(await cards.count()).toBeGreaterThan(2)
+      const next = frame.getByRole('button', { name: `More products: ${name}` })
+      const back = frame.getByRole('button', { name: `Previous products: ${name}` })
+      if (isMobile) {
+        // a phone swipes: no buttons over the cards
+        await expect(next).toBeHidden()
+        return
+      }
+      expect(await inRow(last)).toBe(false)
+      await expect(back).toHaveAttribute('aria-disabled', 'true')
+      // by keyboard: Tab reaches the button, Enter moves the row until its last card shows
+      await next.focus()
+      for (let i = 0; i < 5 && (await next.getAttribute('aria-disabled')) !== 'true'; i++) {
+        await page.keyboard.press('Enter')
+        await expect(back).toHaveAttribute('aria-disabled', 'false')
+        await row.evaluate((list) => new Promise((resolve) => (list.scrollLeft > 0 ? setTimeout(resolve, 400) : resolve(null))))
+      }
+      await expect(next).toHaveAttribute('aria-disabled', 'true')
+      await expect(next).toBeFocused()
+      await expect.poll(() => inRow(last)).toBe(true)
+      // and back to the start with the mouse
+      await back.click()
+      await expect.poll(() => inRow(cards.first())).toBe(true)
+    }
+  })
+
   test('every page has a title and one main landmark', async ({ page }) => {
     for (const path of ['/en', '/en/product/list', '/en/404']) {
       await page.goto(path)
