@@ -155,3 +155,30 @@ test.describe('search page offline', () => {
     await expect(page.getByText(/You seem to be offline/)).toBeHidden()
   })
 })
+
+test('the search page sorts with the same sort box as the product list (ja)', async ({ page }) => {
+  const look = async () => {
+    const sort = page.getByRole('main').getByRole('combobox', { name: tr('ja', 'Sort by') })
+    await expect(sort).toBeVisible()
+    return sort.evaluate((select) => {
+      const style = getComputedStyle(select)
+      const label = select.closest('label')!.querySelector('span')!.getBoundingClientRect()
+      return {
+        classes: select.className,
+        height: style.height,
+        border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+        radius: style.borderRadius,
+        appearance: style.appearance,
+        arrow: style.backgroundImage,
+        font: style.fontSize,
+        labelAbove: label.bottom <= select.getBoundingClientRect().top,
+      }
+    })
+  }
+  await page.goto('/ja/product/list')
+  const list = await look()
+  await page.goto(`/ja/product/search/${encodeURIComponent('抹茶')}?keyword=${encodeURIComponent('抹茶')}`)
+  await expect(results(page).first()).toBeVisible()
+  expect(await look()).toEqual(list)
+  expect(list.labelAbove).toBe(true)
+})

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { Category, City, TrendGroup } from '../../../../contract/catalog'
 import type { ProductSort } from '../../../../contract/constants'
 import { CloseIcon } from '../../../ui/icons'
+import { SortSelect, type SortOption } from '../../../ui/sort-select'
 import './product-filters.css'
 
 export interface ProductFilterValue {
@@ -21,18 +22,15 @@ interface ProductFiltersProps {
   sortOnly?: boolean
 }
 
-export function SortSelect({ value, onChange }: { value?: ProductSort; onChange: (sort: ProductSort | undefined) => void }) {
+/** The product list's sort: most popular first, or by price. */
+export function ProductSortSelect({ value, onChange }: { value?: ProductSort; onChange: (sort: ProductSort | undefined) => void }) {
   const { t } = useLingui()
-  return (
-    <label className="filter">
-      <span className="filter__label">{t`Sort by`}</span>
-      <select className="filter__select" value={value ?? 'rank'} onChange={(e) => onChange(e.target.value === 'rank' ? undefined : (e.target.value as ProductSort))}>
-        <option value="rank">{t`Most popular`}</option>
-        <option value="price_asc">{t`Price: low to high`}</option>
-        <option value="price_desc">{t`Price: high to low`}</option>
-      </select>
-    </label>
-  )
+  const options: SortOption<ProductSort | 'rank'>[] = [
+    { value: 'rank', label: t`Most popular` },
+    { value: 'price_asc', label: t`Price: low to high` },
+    { value: 'price_desc', label: t`Price: high to low` },
+  ]
+  return <SortSelect options={options} value={value ?? 'rank'} onChange={(sort) => onChange(sort === 'rank' ? undefined : sort)} />
 }
 
 export function ProductFilters({ categories, cities, trendGroups = [], value, onChange, sortOnly = false }: ProductFiltersProps) {
@@ -72,7 +70,7 @@ export function ProductFilters({ categories, cities, trendGroups = [], value, on
             </label>
           </>
         )}
-        <SortSelect value={value.sort} onChange={(sort) => onChange({ sort })} />
+        <ProductSortSelect value={value.sort} onChange={(sort) => onChange({ sort })} />
       </div>
       {trendGroup && !sortOnly ? (
         <div className="filters__chips">
