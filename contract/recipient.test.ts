@@ -29,6 +29,19 @@ describe('the Taiwan district table', () => {
     expect(findDistrict('新竹市', '香山區')?.zip).toBe('300')
   })
 
+  it('names every district in English as Chunghwa Post does, for shoppers who cannot read Chinese', () => {
+    for (const county of TAIWAN_COUNTIES) {
+      for (const d of county.districts) expect(d.name_en, `${county.name}${d.name}`).toMatch(/^[A-Z][a-z]+(’[a-z]+)?( Central)? (District|Township|City)$/)
+    }
+    expect(findDistrict('臺北市', '大安區')?.name_en).toBe('Da’an District')
+    expect(findDistrict('新北市', '淡水區')?.name_en).toBe('Tamsui District')
+    expect(findDistrict('彰化縣', '鹿港鎮')?.name_en).toBe('Lukang Township')
+    expect(findDistrict('宜蘭縣', '頭城鎮')?.name_en).toBe('Toucheng Township')
+    expect(findDistrict('苗栗縣', '頭份市')?.name_en).toBe('Toufen City')
+    expect(findDistrict('臺南市', '中西區')?.name_en).toBe('West Central District')
+    expect(findDistrict('高雄市', '那瑪夏區')?.name_en).toBe('Namaxia District')
+  })
+
   it('reads 台 as 臺 in county and district names', () => {
     expect(findDistrict('台北市', '大安區')?.zip).toBe('106')
     expect(findDistrict('雲林縣', '台西鄉')?.zip).toBe('636')

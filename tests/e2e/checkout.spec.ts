@@ -105,7 +105,8 @@ test('a declined card, then pay again and paid; a new recipient and the form’s
   const L: UiLocale = 'en'
   const member = await createMember(request, { locale: L })
   const token = await apiToken(request, member)
-  const { product, variant } = await pricedStock(page, 100, L)
+  // under the welcome coupon's minimum spend (NT$800)
+  const { product, variant } = await pricedStock(page, 100, L, undefined, 799)
   const settings = await checkoutSettings(page)
 
   // a visitor's checkout button asks to sign in, then goes on to the payment page
@@ -116,15 +117,28 @@ test('a declined card, then pay again and paid; a new recipient and the form’s
   await expect(page).toHaveURL(/\/en\/payment$/)
   const main = page.getByRole('main')
 
-  // no recipient saved yet: the form (the name is the member's). One problem at a time: the first
-  // field that needs attention says so and takes the focus
+  // no recipient saved yet: the form (the name is the member's). Every field that needs attention
+  // says so at once, and the first takes the focus
   await expect(main.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('林美玲')
   await placeOrderButton(page, L).click()
   await expect(main.getByRole('textbox', { name: 'Phone' })).toBeFocused()
-  await expect(main.getByText('is required', { exact: true })).toHaveCount(1)
-  // the postal code is checked against the district
+  const recipientFields = [
+    main.getByRole('textbox', { name: 'Phone' }),
+    main.getByLabel('County or city'),
+    main.getByLabel('District'),
+    main.getByRole('textbox', { name: 'Postal code' }),
+    main.getByRole('textbox', { name: 'Address' }),
+  ]
+  for (const field of recipientFields) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription('is required')
+  }
+  await expect(main.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveAttribute('aria-invalid')
+  // the postal code is checked against the district; counties and districts are named in English too
   await main.getByRole('textbox', { name: 'Phone' }).fill('0912-345-678')
+  await expect(main.getByLabel('County or city').locator('option[value="臺北市"]')).toHaveText('Taipei City 臺北市')
   await main.getByLabel('County or city').selectOption('臺北市')
+  await expect(main.getByLabel('District').locator('option[value="大安區"]')).toHaveText('106 Da’an District 大安區')
   await main.getByLabel('District').selectOption('大安區')
   const postalCode = main.getByRole('textbox', { name: 'Postal code' })
   await expect(postalCode).toHaveValue('106')
@@ -156,19 +170,45 @@ test('a declined card, then pay again and paid; a new recipient and the form’s
   await main.getByRole('textbox', { name: 'Promo code' }).fill('NOPE2026')
   await main.getByRole('button', { name: 'Apply' }).click()
   await expect(main.getByRole('alert').filter({ hasText: 'Coupon error: This coupon code does not exist.' })).toBeVisible()
+  // and one the cart does not reach says how much it takes
+  await main.getByRole('textbox', { name: 'Promo code' }).fill('WELCOME100')
+  await main.getByRole('button', { name: 'Apply' }).click()
+  await expect(main.getByRole('alert').filter({ hasText: 'Coupon error: Your order does not reach this coupon’s minimum spend of NT$800.' })).toBeVisible()
 
   const amount = amountFor(variant.price, settings)
   await placeOrderButton(page, L).click()
   await expect(page).toHaveURL(/\/en\/payment\?order=/)
   const no = orderNoIn(page.url())
 
-  // any number but the test cards is refused here, and nothing is sent
+  // a card the form refuses is never sent
   const confirms: Request[] = []
   page.on('request', (request) => {
     if (request.url().includes('/v1/payment_intents/')) confirms.push(request)
   })
+  // the card form answers as Stripe's does: the expiry is written MM / YY as it is typed, and each
+  // field at fault says what is wrong with it
+  const cardNumber = main.getByRole('textbox', { name: 'Card number' })
+  const expiry = main.getByRole('textbox', { name: 'Expiry date (MM/YY)' })
+  const cvc = main.getByRole('textbox', { name: 'Security code (CVC)' })
+  await cardNumber.fill('4242 4242 4242 4242')
+  await expiry.pressSequentially('1330')
+  await expect(expiry).toHaveValue('13 / 30')
+  await cvc.fill('12')
+  // Enter pays, as the button does
+  await cvc.press('Enter')
+  await expect(expiry).toBeFocused()
+  await expect(expiry).toHaveAccessibleDescription('Your card’s expiry month is invalid.')
+  await expect(cvc).toHaveAccessibleDescription('Your card’s security code is incomplete.')
+  await expect(cardNumber).not.toHaveAttribute('aria-invalid')
+  await expiry.fill('')
+  await expiry.pressSequentially('1230')
+  await expect(expiry).toHaveValue('12 / 30')
+  await expect(expiry).not.toHaveAttribute('aria-invalid')
+  // any number but the test cards is refused for that
   await payWithCard(page, L, '4111 1111 1111 1111', amount)
-  await expect(main.getByText('Please enter correct credit card information')).toBeVisible()
+  await expect(cardNumber).toBeFocused()
+  await expect(cardNumber).toHaveAccessibleDescription('This is a real card number: in test mode, use one of the test card numbers above.')
+  await expect(main.getByText('Please enter correct credit card information')).toHaveCount(0)
   expect(confirms).toEqual([])
 
   await payWithCard(page, L, '4000 0000 0000 0002', amount)

@@ -12,7 +12,7 @@ export interface CartDeps {
   clock: Clock
 }
 
-/** The most a line may hold: the variant's stock (a pre-order's allocation), never more than 99. */
+/** The most a line may hold: the variant's stock (a pre-order's allocation), never more than MAX_LINE_QUANTITY. */
 const maxFor = (stock: number) => Math.max(0, Math.min(stock, MAX_LINE_QUANTITY))
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10)

@@ -7,11 +7,11 @@ import { expect, findProduct, type UiLocale } from '../kit'
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /**
- * A product sold from stock with a type priced at `minPrice` or more and plenty of stock, so that
+ * A product sold from stock with a type priced from `minPrice` to `maxPrice` and plenty of stock, so that
  * the specs of both projects can buy it without running it out.
  */
-export async function pricedStock(page: Page, minPrice: number, locale: UiLocale = 'en', not?: number): Promise<{ product: Product; variant: Variant }> {
-  const fits = (v: Variant) => v.price >= minPrice && v.stock_left >= 30
+export async function pricedStock(page: Page, minPrice: number, locale: UiLocale = 'en', not?: number, maxPrice = Infinity): Promise<{ product: Product; variant: Variant }> {
+  const fits = (v: Variant) => v.price >= minPrice && v.price <= maxPrice && v.stock_left >= 30
   const product = await findProduct(page.request, (p) => p.id !== not && p.status === 'ACTIVE' && p.stock_type === 'OFF_SHELF' && p.variants.some(fits), locale)
   return { product, variant: product.variants.find(fits)! }
 }

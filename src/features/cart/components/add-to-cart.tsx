@@ -52,7 +52,8 @@ export function AddToCart({ product, variantId }: AddToCartProps) {
   if (soldOut) note = null
   else if (!variant) note = t`Choose a type first.`
   else if (room === 0) note = t`Your cart already holds all there is of this type.`
-  else if (preOrder && max < MAX_LINE_QUANTITY) note = t`Pre-order: up to ${max} per order.`
+  // below the per-order limit, what limits a pre-order is its allocation left
+  else if (preOrder && max < MAX_LINE_QUANTITY) note = t`Pre-order: only ${max} left.`
   else if (max <= LOW_STOCK) note = t`Only ${max} left.`
 
   const add = async () => {

@@ -8,16 +8,14 @@ import { Price } from '../../../ui/price'
 import { groupByProduct, subtotalOf } from '../stores/cart-groups'
 import { itemCount, type CartItem } from '../stores/cart-rules'
 import { cart } from '../stores/cart-store'
-import { MAX_LINE_QUANTITY } from '../stores/line-limit'
 import { CartIcon } from './cart-icon'
 import { TrashIcon } from './cart-icons'
 import { CartNotices } from './cart-notices'
 import { QuantityStepper } from './quantity-stepper'
 import { RemoveLineDialog } from './remove-line-dialog'
+import { stockNote } from './stock-note'
 import { useCart } from './use-cart'
 import './cart-view.css'
-
-const LOW_STOCK = 5
 
 interface CartViewProps {
   /**
@@ -150,22 +148,11 @@ function CartLineRow({ line, onRemove }: { line: CartItem; onRemove: (line: Cart
 function StockMessage({ line }: { line: CartItem }) {
   const { t } = useLingui()
   const lang = htmlLang(useLocale())
-  const max = line.max_quantity
   const arrival = formatDate(line.arrival_date, lang)
-  let stock: string | null = null
-  let warn = false
-  if (max === 0) {
-    stock = t`Sold out: remove it to continue.`
-    warn = true
-  } else if (line.quantity > max) {
-    stock = t`Only ${max} left: please lower the quantity.`
-    warn = true
-  } else if (line.stock_type === 'PRE_ORDER' && max < MAX_LINE_QUANTITY) stock = t`Pre-order: up to ${max} per order.`
-  else if (max <= LOW_STOCK) stock = t`Only ${max} left.`
-  else if (line.quantity === max) stock = t`At most ${max} per order.`
+  const note = stockNote(line)
   return (
     <>
-      {stock ? <p className={`cart-line__stock${warn ? ' is-warning' : ''}`}>{stock}</p> : null}
+      {note ? <p className={`cart-line__stock${note.warn ? ' is-warning' : ''}`}>{note.text}</p> : null}
       <p className="cart-line__arrival">
         {line.stock_type === 'PRE_ORDER' ? <span className="cart-line__tag">{t`Pre-order`}</span> : null}
         {t`Estimated arrival: ${arrival}`}

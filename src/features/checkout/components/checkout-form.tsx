@@ -37,10 +37,8 @@ interface CheckoutFormProps {
 const visible = (errors: FieldErrors, touched: ReadonlySet<string>, prefix: string): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(`${prefix}.${field}`)))
 
-// the fields in the order the page shows them, to point at the first one that needs attention
-const RECIPIENT_FIELDS = ['name', 'phone', 'county', 'district', 'zip_code', 'address']
-const INVOICE_FIELDS = ['carrier_code', 'tax_id', 'company_title', 'donation_code', 'name', 'email']
-const firstOf = (errors: FieldErrors, order: string[]) => order.find((field) => errors[field] !== undefined) ?? Object.keys(errors)[0]
+/** Every field of a failed check, as `prefix.field`: what pressing "Place order" marks at once. */
+const fieldsOf = (errors: FieldErrors, prefix: string) => Object.keys(errors).map((field) => `${prefix}.${field}`)
 
 /** Server field errors under `prefix.` (e.g. `invoice.tax_id`), keyed without it. */
 const under = (errors: FieldErrors, prefix: string): FieldErrors =>
@@ -49,7 +47,7 @@ const under = (errors: FieldErrors, prefix: string): FieldErrors =>
 /**
  * The payment page's form: recipient, delivery, invoice, coupon and the server's totals, then
  * "Place order". Every field is checked as the shopper leaves it with the same schema the server
- * uses; one problem at a time is announced near the button.
+ * uses; "Place order" marks every field that needs attention and takes the shopper to the first.
  */
 export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutFormProps) {
   const { t } = useLingui()
@@ -115,11 +113,11 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
     if (placing.current) return
     setProblem(null)
     const mobile = draft.invoice.mode === 'personal' && draft.invoice.carrier_type === 'mobile'
-    // one problem at a time: the first field that needs attention shows its message and takes the focus
-    const firstInvalid =
-      newRecipient && !recipientCheck.ok ? `recipient.${firstOf(recipientCheck.errors, RECIPIENT_FIELDS)}` : !invoiceCheck.ok ? `invoice.${firstOf(invoiceCheck.errors, INVOICE_FIELDS)}` : null
-    if (firstInvalid || carrierWord.error) {
-      if (firstInvalid) setTouched((before) => new Set(before).add(firstInvalid))
+    // every field that needs attention says so at once (a shopper fixing them one press at a time
+    // would not know how many are left); the first of them, in the page's order, takes the focus
+    const invalid = [...(newRecipient && !recipientCheck.ok ? fieldsOf(recipientCheck.errors, 'recipient') : []), ...(invoiceCheck.ok ? [] : fieldsOf(invoiceCheck.errors, 'invoice'))]
+    if (invalid.length > 0 || carrierWord.error) {
+      setTouched((before) => new Set([...before, ...invalid]))
       focusFirstProblem()
       return
     }

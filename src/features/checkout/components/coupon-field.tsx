@@ -1,7 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { normalizeCouponCode, type CouponSummary } from '../../../../contract/coupon'
 import { isApiError } from '../../../lib/api-client'
+import { formatPrice } from '../../../lib/format-price'
+import { i18n } from '../../../lib/i18n'
 import { translateValidationMessage } from '../../../lib/validation-messages'
 import { Price } from '../../../ui/price'
 import { useCheckCoupon } from '../api/check-coupon'
@@ -22,6 +25,12 @@ interface CouponFieldProps {
 /** The reason of a COUPON_INVALID answer, after its 'Coupon error'. */
 export function couponProblem(error: unknown): string {
   if (!isApiError(error)) return translateValidationMessage('Coupon error')
+  // the server's reason does not say how much the minimum is; the figure comes beside it
+  const minSpend = error.detailNumber('min_spend')
+  if (error.fieldMessage('reason') === 'COUPON_MIN_SPEND' && minSpend !== undefined) {
+    const amount = formatPrice(minSpend)
+    return `${error.message}: ${i18n._(msg`Your order does not reach this coupon’s minimum spend of ${amount}.`)}`
+  }
   const reason = error.fieldMessage('code') ?? error.fieldMessage('coupon_code')
   return reason ? `${error.message}: ${translateValidationMessage(reason)}` : error.message
 }

@@ -7,6 +7,7 @@ import type { FieldErrors } from '../../../lib/form'
 import { useLocale } from '../../../lib/i18n'
 import { SelectField, TextField } from '../../../ui/text-field'
 import { checkoutDraft, draftActions, type CheckoutDraft } from '../stores/checkout-draft'
+import { countyLabel, districtLabel } from './place-names'
 
 interface RecipientSectionProps {
   recipients: readonly Recipient[] | undefined
@@ -76,7 +77,6 @@ function NewRecipientFields({ errors, onLeaveField }: Pick<RecipientSectionProps
   const set = (field: RecipientField) => (value: string) => draftActions.setRecipientField(field, value)
   const leave = (field: RecipientField) => () => onLeaveField(field)
   const county = findCounty(recipient.county)
-  const countyLabel = (c: (typeof TAIWAN_COUNTIES)[number]) => (locale === 'en' ? `${c.name_en} ${c.name}` : c.name)
 
   const chooseDistrict = (name: string) => draftActions.chooseDistrict(name, county?.districts.find((d) => d.name === name)?.zip)
 
@@ -93,7 +93,7 @@ function NewRecipientFields({ errors, onLeaveField }: Pick<RecipientSectionProps
             value={recipient.county}
             onChange={draftActions.chooseCounty}
             error={errors.county}
-            options={[{ value: '', label: t`Choose…` }, ...TAIWAN_COUNTIES.map((c) => ({ value: c.name, label: countyLabel(c) }))]}
+            options={[{ value: '', label: t`Choose…` }, ...TAIWAN_COUNTIES.map((c) => ({ value: c.name, label: countyLabel(c, locale) }))]}
           />
         </div>
         <div onBlur={leave('district')}>
@@ -102,7 +102,7 @@ function NewRecipientFields({ errors, onLeaveField }: Pick<RecipientSectionProps
             value={recipient.district}
             onChange={chooseDistrict}
             error={errors.district}
-            options={[{ value: '', label: t`Choose…` }, ...(county?.districts ?? []).map((d) => ({ value: d.name, label: `${d.zip} ${d.name}` }))]}
+            options={[{ value: '', label: t`Choose…` }, ...(county?.districts ?? []).map((d) => ({ value: d.name, label: districtLabel(d, locale) }))]}
           />
         </div>
         <TextField
