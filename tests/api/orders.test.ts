@@ -177,6 +177,26 @@ describe.each(targets)('orders on $kind', (target) => {
     ])
   })
 
+  it('pay again before the decline’s webhook arrived: the decline is recorded from Stripe, and the late event does not fail the new attempt', async () => {
+    const m = await shop.member()
+    const order = (await m.checkout([shop.line('GEN-0001-A', 1)])).body.data
+    const declined = await shop.pay(order.payment.client_secret, 'pm_card_chargeDeclined')
+    expect(declined.status).toBe(402)
+    // the member presses "Pay again" at once: the webhook is still on its way
+    const again = await m.call('POST', `/api/v1/ec-order/${order.no}/pay`)
+    expect(again.status).toBe(200)
+    expect(again.body.data).toMatchObject({ payment_status: 'PROCESSING', payment: { attempts: 2, failure_code: null } })
+    expect(again.body.data.payment.client_secret).toEqual(expect.any(String))
+    // now the decline's event arrives
+    await shop.settle()
+    expect((await m.call('GET', `/api/v1/ec-order/${order.no}`)).body.data).toMatchObject({ payment_status: 'PROCESSING', payment: { attempts: 2 } })
+    expect((await shop.pay(again.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
+    await shop.settle()
+    expect((await m.call('GET', `/api/v1/ec-order/${order.no}`)).body.data).toMatchObject({ payment_status: 'SUCCESSED', payment: { attempts: 2 } })
+    const steps = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(order.no)).id), eq(orderEvents.subject, 'payment')))
+    expect(steps.map((s) => `${s.from_status}>${s.to_status}:${s.actor}`)).toEqual(['null>PROCESSING:member', 'PROCESSING>FAILED:stripe', 'FAILED>PROCESSING:member', 'PROCESSING>SUCCESSED:stripe'])
+  })
+
   it('cancelling an unpaid order gives back its stock and coupon and cancels its payment intent', async () => {
     await shop.database.db.insert(coupons).values({ code: 'ONLYONE', title: { zh_tw: '唯一', en: 'Only one', ja: '一回' }, kind: 'fixed', value: 50, total_limit: 1 })
     const m = await shop.member()

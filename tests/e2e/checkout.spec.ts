@@ -191,11 +191,12 @@ test('a declined card, then pay again and paid; a new recipient and the form’s
   const expiry = main.getByRole('textbox', { name: 'Expiry date (MM/YY)' })
   const cvc = main.getByRole('textbox', { name: 'Security code (CVC)' })
   await cardNumber.fill('4242 4242 4242 4242')
+  await cvc.fill('12')
   await expiry.pressSequentially('1330')
   await expect(expiry).toHaveValue('13 / 30')
-  await cvc.fill('12')
-  // Enter pays, as the button does
-  await cvc.press('Enter')
+  // a tap on Pay straight from a wrong field lands (the field's message does not push the button
+  // away between press and release), and every field at fault says why
+  await main.getByRole('button', { name: trWith(L, 'Pay {total}', { total: ntd(amount) }) }).click()
   await expect(expiry).toBeFocused()
   await expect(expiry).toHaveAccessibleDescription('Your card’s expiry month is invalid.')
   await expect(cvc).toHaveAccessibleDescription('Your card’s security code is incomplete.')

@@ -84,7 +84,8 @@ async function failed(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, err
     payment,
     'FAILED',
     { actor: 'stripe', reason: error?.decline_code ?? error?.code ?? null, now: deps.clock() },
-    { failure_code: error?.decline_code ?? error?.code ?? 'card_declined', failure_message: error?.message ?? null },
+    // the charge is remembered, so that its event arriving after 'pay again' is known for what it is
+    { failure_code: error?.decline_code ?? error?.code ?? 'card_declined', failure_message: error?.message ?? null, failed_charge_id: charge },
   )
 }
 

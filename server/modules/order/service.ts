@@ -199,6 +199,16 @@ export async function payAgain(deps: OrderDeps, userId: number, no: string, loca
   let payment = await repo.currentPayment(deps.db, order.id)
   if (order.status !== 'PROCESSING') throw new AppError('PAYMENT_TRANSITION_NOT_ALLOWED', 409, 'This order can no longer be paid.', { order_status: [order.status] })
   if (payment.status === 'SUCCESSED') throw paymentTransitionRefused('SUCCESSED', 'PROCESSING')
+  if (payment.status === 'PROCESSING' && payment.intent_id) {
+    // The member saw the decline before its webhook arrived here. Recorded now, from Stripe, so the
+    // late event cannot fail the attempt the member is about to make (it would take the card form
+    // away from under them) and this pay-again counts as one.
+    const intent = await deps.gateway.retrieve(payment.intent_id)
+    if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+      await applyLookedUp(deps, payment, intent)
+      payment = await repo.currentPayment(deps.db, order.id)
+    }
+  }
   if (payment.status === 'FAILED' && payment.intent_id) {
     const intent = await deps.gateway.retrieve(payment.intent_id)
     if (intent.status === 'succeeded') {

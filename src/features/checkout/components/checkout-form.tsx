@@ -65,6 +65,8 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const [busy, setBusy] = useState(false)
   const placing = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
+  /** focus is leaving a field for the submit button (see leave) */
+  const leavingForSubmit = useRef(false)
   const problemId = useId()
 
   // the member's own name and e-mail start the fields that are still empty
@@ -85,6 +87,9 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   if (carrierWord.error && !invoiceErrors.carrier_code) invoiceErrors.carrier_code = carrierWord.error
 
   const leave = (prefix: string) => (field: string) => {
+    // leaving a field for "Place order" does not show its problem there and then: the message would
+    // push the button down between press and release, and the tap would miss it; the press shows them all
+    if (leavingForSubmit.current) return
     setTouched((before) => new Set(before).add(`${prefix}.${field}`))
     setServerErrors((before) => {
       const { [`${prefix}.${field}`]: _dropped, ...rest } = before
@@ -203,7 +208,15 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const threshold = settings ? formatPrice(settings.free_shipping_threshold) : ''
 
   return (
-    <form ref={formRef} className="checkout" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      ref={formRef}
+      className="checkout"
+      onSubmit={(event) => void submit(event)}
+      onBlurCapture={(event) => {
+        leavingForSubmit.current = event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === 'submit'
+      }}
+      noValidate
+    >
       <div className="checkout__main">
         <RecipientSection recipients={recipients.data} failed={recipients.isError} errors={recipientErrors} onLeaveField={leave('recipient')} />
         <section className="checkout-section" aria-labelledby="checkout-shipment">

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FocusEvent, type FormEvent } from 'react'
 import { formatCardNumber, TEST_CARDS, testCardFor } from '../../../../contract/payment'
 import { formatPrice } from '../../../lib/format-price'
 import { TextField } from '../../../ui/text-field'
@@ -49,7 +49,12 @@ export function SandboxCardForm({ config, clientSecret, amount, onOutcome }: Pay
     setProblem(null)
     setCard((before) => ({ ...before, [field]: field === 'expiry' ? formatExpiry(value, before.expiry) : field === 'cvc' ? value.replace(/\D/g, '') : value }))
   }
-  const leave = (field: CardField) => () => setLeft((before) => new Set(before).add(field))
+  // Leaving a field for the Pay button does not show its problem there and then: the message would
+  // push the button down between press and release, and the tap would miss it. Pay shows them all.
+  const leave = (field: CardField) => (event: FocusEvent<HTMLInputElement>) => {
+    if (event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === 'submit') return
+    setLeft((before) => new Set(before).add(field))
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
