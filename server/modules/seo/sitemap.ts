@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, LOCALE_PREFIXES, LOCALES, type Locale } from '../../../contract/constants'
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/constants'
+import { htmlLang, localizePathname } from '../../../contract/locale-paths'
 import type { DbOrTx } from '../../db/client'
 import * as repo from './repo'
 
@@ -8,26 +9,12 @@ export interface SitemapPage {
   lastmod?: Date
 }
 
-/**
- * How each language is named in the sitemap: its file and its hreflang. The hreflang values are the
- * ones the pages' own `<link rel="alternate">` use (src/lib/locale.ts `htmlLang`), so both agree.
- */
-export const SITEMAP_LOCALES: Record<Locale, { file: string; hreflang: string }> = {
-  zh_tw: { file: 'zh-TW', hreflang: 'zh-Hant-TW' },
-  en: { file: 'en', hreflang: 'en' },
-  ja: { file: 'ja', hreflang: 'ja' },
-}
+/** Each language's sitemap file; its hreflang is the pages' own (`htmlLang`, contract/locale-paths.ts). */
+const SITEMAP_FILES: Record<Locale, string> = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' }
 
-export const sitemapPath = (locale: Locale) => `/sitemaps/${SITEMAP_LOCALES[locale].file}.xml`
+export const sitemapPath = (locale: Locale) => `/sitemaps/${SITEMAP_FILES[locale]}.xml`
 
-export const localeOfSitemapFile = (file: string): Locale | undefined => LOCALES.find((locale) => SITEMAP_LOCALES[locale].file === file)
-
-/** A default-language path in another language: `/en`, `/en/product/list?city=osaka`. */
-export function localizedPath(path: string, locale: Locale): string {
-  if (locale === DEFAULT_LOCALE) return path
-  const prefix = `/${(LOCALE_PREFIXES as Partial<Record<Locale, string>>)[locale]}`
-  return path === '/' ? prefix : `${prefix}${path}`
-}
+export const localeOfSitemapFile = (file: string): Locale | undefined => LOCALES.find((locale) => SITEMAP_FILES[locale] === file)
 
 const newest = (dates: Date[]): Date | undefined => (dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : undefined)
 
@@ -61,7 +48,7 @@ export async function sitemapPages(db: DbOrTx): Promise<SitemapPage[]> {
  */
 export async function sitemapUrls(db: DbOrTx, publicUrl: string): Promise<string[]> {
   const pages = await sitemapPages(db)
-  return LOCALES.flatMap((locale) => pages.map((page) => `${publicUrl}${localizedPath(page.path, locale)}`))
+  return LOCALES.flatMap((locale) => pages.map((page) => `${publicUrl}${localizePathname(page.path, locale)}`))
 }
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!)
@@ -71,9 +58,9 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>'
 /** The sitemap of one language: each page with its equivalents in every language (sitemaps.org, Google's hreflang in sitemaps). */
 export function urlsetXml(pages: SitemapPage[], locale: Locale, publicUrl: string): string {
   const entries = pages.map((page) => {
-    const loc = (other: Locale) => escapeXml(`${publicUrl}${localizedPath(page.path, other)}`)
+    const loc = (other: Locale) => escapeXml(`${publicUrl}${localizePathname(page.path, other)}`)
     const alternates = [
-      ...LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${SITEMAP_LOCALES[other].hreflang}" href="${loc(other)}"/>`),
+      ...LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${htmlLang(other)}" href="${loc(other)}"/>`),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${loc(DEFAULT_LOCALE)}"/>`,
     ]
     const lastmod = page.lastmod ? `<lastmod>${page.lastmod.toISOString()}</lastmod>` : ''
