@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEARCH_LIMITS } from '../../server/emulators/algolia/params'
+import { SYNONYM_LIMITS } from '../../server/emulators/algolia/synonyms'
 import { FORM_LIMITS } from '../../server/emulators/stripe/form'
 import { PRODUCT_INDEX_SETTINGS } from '../../server/modules/search/records'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
@@ -195,6 +196,80 @@ describe('the embedded emulators under hostile input', () => {
       expect(many).toMatchObject({ status: 400, body: { message: expect.stringContaining('Too many hits'), status: 400 } })
       const viaParams = await queries([{ indexName: 'products', params: 'hitsPerPage=600' }, { indexName: 'products', params: 'hitsPerPage=600' }])
       expect(viaParams.status).toBe(400)
+    })
+  })
+
+  describe('synonyms', () => {
+    const adminKeys = () => ({ 'x-algolia-application-id': search.app_id, 'x-algolia-api-key': shop.searchAdminKey })
+    const synonyms = (path: string, init: { method: string; body?: string; keys?: Record<string, string> }) =>
+      timed(`/search/1/indexes/products/synonyms${path}`, { method: init.method, headers: { 'content-type': 'text/plain', ...(init.keys ?? adminKeys()) }, body: init.body })
+    const batch = (body: unknown, query = '') => synonyms(`/batch${query}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) })
+    const good = { objectID: 'probe', type: 'synonym', synonyms: ['probe-a', 'probe-b'] }
+
+    it('answer the admin key only: the public search key may neither read nor write them', async () => {
+      for (const [path, method] of [
+        ['/batch', 'POST'],
+        ['/search', 'POST'],
+        ['/clear', 'POST'],
+        ['/daifuku-en', 'GET'],
+        ['/daifuku-en', 'PUT'],
+        ['/daifuku-en', 'DELETE'],
+      ] as const) {
+        const res = await synonyms(path, { method, body: method === 'GET' || method === 'DELETE' ? undefined : '[]', keys: searchKeys() })
+        expect(res, `${method} ${path}`).toMatchObject({ status: 403, body: { message: 'Invalid Application-ID or API key', status: 403 } })
+      }
+      expect((await synonyms('/daifuku-en', { method: 'GET' })).body).toMatchObject({ objectID: 'daifuku-en', type: 'onewaysynonym' })
+    })
+
+    it('refuse bad bodies, shapes, types, flags and sizes with a 400 in Algolia’s shape, changing nothing', async () => {
+      const before = await synonyms('/search', { method: 'POST', body: '{"hitsPerPage":1000}' })
+      const bad: [unknown, string][] = [
+        ['{not json', 'Invalid JSON body'],
+        [{ objectID: 'x' }, 'expected an array'],
+        [[null], 'Invalid synonym'],
+        [[{ ...good, type: 'placeholder', placeholder: '<x>', replacements: ['y'] }], 'Unsupported synonym type: placeholder'],
+        [[{ ...good, type: 'antonym' }], 'Invalid synonym'],
+        [[{ ...good, synonyms: 'probe-a' }], 'synonyms'],
+        [[{ ...good, synonyms: ['probe-a'] }], 'synonyms'],
+        [[{ ...good, synonyms: ['probe-a', { $gt: '' }] }], 'synonyms'],
+        [[{ ...good, synonyms: ['probe-a', 'x'.repeat(SYNONYM_LIMITS.wordLength + 1)] }], 'synonyms'],
+        [[{ ...good, synonyms: Array.from({ length: SYNONYM_LIMITS.wordsPerSynonym + 1 }, (_, i) => `w${i}`) }], 'synonyms'],
+        [[{ ...good, objectID: 'x'.repeat(SYNONYM_LIMITS.wordLength + 1) }], 'objectID'],
+        [[{ ...good, extra: 1 }], 'extra'],
+        ['[{"objectID":"p","type":"synonym","synonyms":["a","b"],"__proto__":{"probe":1}}]', '__proto__'],
+        [[good, { objectID: 'probe-2', type: 'onewaysynonym', synonyms: ['a'] }], 'input'],
+        [Array.from({ length: SYNONYM_LIMITS.perIndex + 1 }, (_, i) => ({ ...good, objectID: `p${i}` })), 'Too many synonyms'],
+      ]
+      for (const [body, message] of bad) {
+        const res = await batch(body)
+        expect(res.status, message).toBe(400)
+        expect(res.body, message).toEqual({ message: expect.stringContaining(message), status: 400 })
+      }
+      expect((await batch([good], '?forwardToReplicas=yes')).body).toEqual({ message: 'Invalid value for "forwardToReplicas": expected true or false', status: 400 })
+      expect((await synonyms('/search', { method: 'POST', body: '{"hitsPerPage":5000}' })).status).toBe(400)
+      expect((await synonyms('/search', { method: 'POST', body: '{"type":"placeholder"}' })).status).toBe(400)
+      expect((await synonyms('/search', { method: 'POST', body: '{"query":"x","__proto__":{}}' })).status).toBe(400)
+      expect((await synonyms('/x', { method: 'PUT', body: '"x"' })).status).toBe(400)
+      expect((await synonyms('/no-such-synonym', { method: 'GET' })).body).toEqual({ message: 'Synonym set does not exist', status: 404 })
+      expect((await synonyms('/no-such-synonym', { method: 'DELETE' })).status).toBe(404)
+      expect(await synonyms('/search', { method: 'POST', body: '{"hitsPerPage":1000}' })).toMatchObject({ status: 200, body: before.body })
+      await shopStillWorks()
+    })
+
+    it('take a batch at the cap quickly, and a query still costs one lookup per synonym it names', async () => {
+      const many = Array.from({ length: SYNONYM_LIMITS.perIndex }, (_, i) => ({ objectID: `p${i}`, type: 'synonym', synonyms: Array.from({ length: 10 }, (_, k) => `probe${i}x${k}`) }))
+      expect((await batch(many)).body.message).toContain('Too many synonyms')
+      const saved = await batch(many, '?replaceExistingSynonyms=true&forwardToReplicas=true')
+      expect(saved.status).toBe(200)
+      expect(saved.ms).toBeLessThan(5000)
+      const words = Array.from({ length: 40 }, (_, i) => `probe${i}x0`).join(' ')
+      const res = await query({ query: words })
+      expect(res.status).toBe(200)
+      expect(res.ms).toBeLessThan(1000)
+      // the shop's own synonyms come back with the indexer's next rebuild
+      expect((await batch([], '?replaceExistingSynonyms=true')).status).toBe(200)
+      await shop.indexer.ensureFresh(true)
+      expect((await query({ query: '大福' })).status).toBe(200)
     })
   })
 

@@ -134,6 +134,8 @@ export interface ListeningShop {
   port: number
   database: Database
   indexer: SearchIndexer
+  /** the embedded search engine's admin key, for tests that write through the admin client */
+  searchAdminKey: string
   close(): Promise<void>
 }
 
@@ -143,7 +145,8 @@ export async function listenShop(target: DatabaseTarget, options: { catalogue?: 
   if (options.catalogue) await importCatalogue(database.db, options.catalogue)
   const port = await freePort()
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', PORT: String(port), ...options.env })
-  const { app, indexer } = buildApp({ config, database, logger: createLogger('silent') })
+  const searchAdminKey = crypto.randomUUID()
+  const { app, indexer } = buildApp({ config, database, logger: createLogger('silent'), searchAdminKey })
   const { serve } = await import('@hono/node-server')
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
@@ -152,6 +155,7 @@ export async function listenShop(target: DatabaseTarget, options: { catalogue?: 
     port,
     database,
     indexer,
+    searchAdminKey,
     async close() {
       await indexer.stop()
       await new Promise((resolve) => server.close(resolve))

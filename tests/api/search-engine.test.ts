@@ -3,6 +3,7 @@ import { algoliasearch } from 'algoliasearch'
 import { liteClient } from 'algoliasearch/lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, variants } from '../../server/db/schema'
+import { PRODUCT_SYNONYMS } from '../../server/modules/search/records'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { databaseTargets, listenShop, type ListeningShop } from './harness'
 
@@ -113,6 +114,50 @@ describe.each(targets)('the Algolia-compatible engine on $kind', (target) => {
     await expect(writer.saveObject({ indexName: 'products', body: { objectID: 'x', name: 'hack' } })).rejects.toMatchObject({ status: 403 })
     const stranger = algoliasearch('OTHER', 'nope', { hosts: browser.hosts.map((url) => ({ url, protocol: 'http' as const, accept: 'read' as const })) })
     await expect(stranger.search({ requests: [{ indexName: 'products', query: '' }] })).rejects.toMatchObject({ status: 403 })
+  })
+
+  it('finds Japanese names by their kana reading and Traditional names by their Simplified form', async () => {
+    for (const q of ['まっちゃ', 'マッチャ']) expect((await query({ query: q })).hits.map((h) => h.sku).sort(), q).toEqual((await query({ query: '抹茶' })).hits.map((h) => h.sku).sort())
+    // the reading is stored in both kana scripts, for hosted Algolia, which does not fold them
+    const [record] = (await query({ query: 'まっちゃちょこれーと', attributesToRetrieve: ['name_ja_reading', 'location'] })).hits as unknown as { name_ja_reading: string[]; location: { city_ja_reading: string[] } }[]
+    expect(record).toMatchObject({ name_ja_reading: ['まっちゃちょこれーと', 'マッチャチョコレート'], location: { city_ja_reading: ['きょうと', 'キョウト'] } })
+    expect((await query({ query: 'きょうと' })).nbHits).toBe((await query({ query: '京都' })).nbHits)
+    expect((await query({ query: '抹茶巧克力' })).hits.map((h) => h.sku)).toEqual(['SWT-0010'])
+    expect((await query({ query: '饼干' })).hits.map((h) => h.sku)).toEqual((await query({ query: '餅乾' })).hits.map((h) => h.sku))
+    expect((await query({ query: '饼干' })).nbHits).toBeGreaterThan(0)
+  })
+
+  it('gets the index’s synonyms from the indexer, on the replicas too, and answers the synonyms API as Algolia does', async () => {
+    const admin = algoliasearch(browser.app_id, shop.searchAdminKey, { hosts: browser.hosts.map((url) => ({ url, protocol: 'http' as const, accept: 'readWrite' as const })) })
+    const pushed = await admin.searchSynonyms({ indexName: 'products', searchSynonymsParams: { hitsPerPage: 100 } })
+    expect(pushed.nbHits).toBe(PRODUCT_SYNONYMS.length)
+    expect(await admin.getSynonym({ indexName: 'products_price_asc', objectID: 'daifuku-en' })).toEqual(PRODUCT_SYNONYMS.find((s) => s.objectID === 'daifuku-en'))
+    // a regular synonym: cookies finds the biscuits
+    expect((await query({ query: 'cookies' })).hits.map((h) => h.sku)).toEqual(['SNK-0002'])
+
+    const saved = await admin.saveSynonym({ indexName: 'products', objectID: 'kit', synonymHit: { objectID: 'kit', type: 'onewaysynonym', input: 'treats', synonyms: ['chocolate'] }, forwardToReplicas: true })
+    expect(saved).toMatchObject({ taskID: expect.any(Number), updatedAt: expect.any(String), id: 'kit' })
+    await admin.waitForTask({ indexName: 'products', taskID: saved.taskID })
+    expect((await query({ query: 'treats' })).hits.map((h) => h.sku).sort()).toEqual(['SNK-0010', 'SWT-0010'])
+    expect((await query({ query: 'treats', hitsPerPage: 20 }, 'products_price_desc')).nbHits).toBe(2)
+    expect(await admin.searchSynonyms({ indexName: 'products', searchSynonymsParams: { query: 'treats' } })).toMatchObject({ nbHits: 1, hits: [{ objectID: 'kit' }] })
+    expect(await admin.deleteSynonym({ indexName: 'products', objectID: 'kit', forwardToReplicas: true })).toMatchObject({ taskID: expect.any(Number), deletedAt: expect.any(String) })
+    expect((await query({ query: 'treats' })).nbHits).toBe(0)
+    await expect(admin.getSynonym({ indexName: 'products', objectID: 'kit' })).rejects.toMatchObject({ status: 404 })
+
+    // a batch that replaces the others, then clear; the indexer's next rebuild puts the shop's back
+    await admin.saveSynonyms({ indexName: 'products', synonymHit: [{ objectID: 'x', type: 'synonym', synonyms: ['treats', 'chocolate'] }], replaceExistingSynonyms: true })
+    expect((await admin.searchSynonyms({ indexName: 'products' })).nbHits).toBe(1)
+    expect((await query({ query: 'cookies' })).nbHits).toBe(0)
+    await admin.clearSynonyms({ indexName: 'products', forwardToReplicas: true })
+    expect((await admin.searchSynonyms({ indexName: 'products' })).nbHits).toBe(0)
+    await shop.indexer.ensureFresh(true)
+    expect((await admin.searchSynonyms({ indexName: 'products' })).nbHits).toBe(PRODUCT_SYNONYMS.length)
+
+    // the search key reads no synonym and writes none
+    const reader = algoliasearch(browser.app_id, browser.search_key, { hosts: browser.hosts.map((url) => ({ url, protocol: 'http' as const, accept: 'readWrite' as const })) })
+    await expect(reader.searchSynonyms({ indexName: 'products' })).rejects.toMatchObject({ status: 403 })
+    await expect(reader.saveSynonyms({ indexName: 'products', synonymHit: [{ objectID: 'y', type: 'synonym', synonyms: ['a', 'b'] }] })).rejects.toMatchObject({ status: 403 })
   })
 
   it('picks up price, stock and status changes within a sync', async () => {

@@ -26,9 +26,10 @@ async function engineCount(request: APIRequestContext, query: string): Promise<n
 
 const found = (locale: UiLocale, n: number) => (locale === 'en' ? `Found ${n} matching product${n === 1 ? '' : 's'}` : `找到 ${n} 件符合的商品`)
 
+// tags whose word the catalogue's names do not use: the index's synonyms find the products (decision 43)
 const CASES: { locale: UiLocale; keyword: string; tag: string }[] = [
-  { locale: 'zh-TW', keyword: '抹茶', tag: 'chocolate' },
-  { locale: 'en', keyword: 'matcha', tag: 'cake' },
+  { locale: 'zh-TW', keyword: '抹茶', tag: 'daifuku' },
+  { locale: 'en', keyword: 'matcha', tag: 'biscuits' },
 ]
 
 for (const { locale, keyword, tag } of CASES) {
@@ -71,7 +72,7 @@ for (const { locale, keyword, tag } of CASES) {
       await expect(page.locator('html')).not.toHaveClass(/scroll-locked/)
     })
 
-    test('clicking a hot tag searches it', async ({ page, isMobile }) => {
+    test('clicking a hot tag searches the word it shows, and finds products', async ({ page, isMobile }) => {
       await page.goto(`${prefix}/product/list`)
       const scope = await openPanel(page, isMobile, locale)
       const text = tr(locale, tag)

@@ -9,10 +9,18 @@ const SEPARATOR = ' \u2003 '
 const EMPTY = new Int32Array(0)
 const WORD_BREAK = /[^\p{L}\p{N}]+/u
 
-const textOf = (record: SearchRecord, attribute: string) =>
-  valuesAt(record, attribute)
-    .filter((v) => typeof v === 'string')
-    .join(SEPARATOR)
+/** An attribute's text, normalized: each distinct string value once (a reading in hiragana and in katakana is one) */
+const textOf = (record: SearchRecord, attribute: string) => {
+  const values = new Set<string>()
+  for (const value of valuesAt(record, attribute)) if (typeof value === 'string') values.add(normalize(value))
+  return [...values].join(SEPARATOR)
+}
+
+/** The words a document's texts put in the tree, each distinct text read once. */
+const tokensOf = (texts: string[]) => {
+  const joined = [...new Set(texts)].join(SEPARATOR)
+  return indexTokens(joined, joined)
+}
 
 /**
  * An index's records under dense document numbers, with what queries read kept ready beside them:
@@ -113,18 +121,17 @@ export class DocStore {
   private indexText(doc: number) {
     if (this.searchable.length === 0) return
     const record = this.records[doc]!
-    const raw = this.searchable.map((a) => textOf(record, a))
-    this.textsOf[doc] = Int32Array.from(raw, (text) => this.textNumber(normalize(text)))
-    for (const token of indexTokens(raw.join(SEPARATOR))) this.tree.insert(token, doc)
+    const texts = this.searchable.map((a) => textOf(record, a))
+    this.textsOf[doc] = Int32Array.from(texts, (text) => this.textNumber(text))
+    for (const token of tokensOf(texts)) this.tree.insert(token, doc)
   }
 
   private unindexText(doc: number) {
-    const record = this.records[doc]
     const texts = this.textsOf[doc]
-    if (!record || !texts) return
+    if (!this.records[doc] || !texts) return
+    for (const token of tokensOf(Array.from(texts, (text) => this.texts[text]!))) this.tree.removeDocumentByWord(token, doc)
     for (const text of texts) if (--this.textUses[text]! === 0) this.dropText(text)
     this.textsOf[doc] = undefined
-    for (const token of indexTokens(this.searchable.map((a) => textOf(record, a)).join(SEPARATOR))) this.tree.removeDocumentByWord(token, doc)
   }
 
   private textNumber(text: string) {

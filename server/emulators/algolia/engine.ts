@@ -4,7 +4,8 @@ import { checkFilter, FilterError, facetFilterTree, numericFilterTree, parseFilt
 import { highlight } from './highlight'
 import { AlgoliaError, encodeParams, FORBIDDEN_KEYS, parseSearchParams, type SearchParams } from './params'
 import { Ranking, rankedSlice, type SortSpec } from './ranking'
-import { queryTerms, type QueryTerm } from './text'
+import { parseSynonym, SYNONYM_LIMITS, SynonymSet, type QueryGroup, type SynonymHit } from './synonyms'
+import type { QueryTerm } from './text'
 import { findWithin, findWords } from './word-match'
 
 export type { SearchRecord } from './doc-store'
@@ -21,6 +22,12 @@ export interface IndexSettings {
   /** sort criteria placed before relevance, as a standard replica's `ranking` does: `asc(price_min)` */
   ranking: string[]
   replicas: string[]
+  /**
+   * which alternatives count as exact matches in ranking; of Algolia's values only the synonym ones
+   * act here: without `singleWordSynonym` (or `multiWordsSynonym`), a hit found through such a
+   * synonym ranks after one holding the words typed
+   */
+  alternativesAsExact: string[]
   /** the owner's own data, kept and returned as is */
   userData?: unknown
 }
@@ -32,9 +39,11 @@ const DEFAULT_SETTINGS: IndexSettings = {
   customRanking: [],
   ranking: [],
   replicas: [],
+  alternativesAsExact: ['ignorePlurals', 'singleWordSynonym'],
   userData: null,
 }
-const LIST_SETTINGS = ['searchableAttributes', 'attributesForFaceting', 'numericAttributesForFiltering', 'customRanking', 'ranking', 'replicas'] as const
+const LIST_SETTINGS = ['searchableAttributes', 'attributesForFaceting', 'numericAttributesForFiltering', 'customRanking', 'ranking', 'replicas', 'alternativesAsExact'] as const
+const ALTERNATIVES_AS_EXACT = new Set(['ignorePlurals', 'singleWordSynonym', 'multiWordsSynonym', 'ignoreConjugations'])
 
 /** `unordered(name)`, `searchable(city)`, `filterOnly(x)` and `desc(rank)` name their attribute inside. */
 const inner = (spec: string) => /^\w+\((.+)\)$/.exec(spec)?.[1] ?? spec
@@ -50,13 +59,22 @@ interface Index {
   primary?: string
   /** the records (of a primary), with their words and columns */
   store: DocStore
+  /** each index has its own, as in Algolia; `forwardToReplicas` copies a change to the replicas */
+  synonyms: SynonymSet
+}
+
+/** How a synonym write spreads: to the replicas too, and whether a batch replaces every other synonym. */
+export interface SynonymWriteOptions {
+  forwardToReplicas?: boolean
+  replaceExistingSynonyms?: boolean
 }
 
 /**
  * An in-memory search engine with Algolia's index model: records by objectID, settings, standard
- * replicas for sorting, and Algolia's query semantics over Orama's radix tree: every query word
- * must match (the last as a prefix), typos allowed by word length, ranking by typos, then the
- * best-matching attribute in `searchableAttributes` order, then `customRanking`.
+ * replicas for sorting, synonyms, and Algolia's query semantics over Orama's radix tree: every
+ * query word (or one of its synonyms) must match (the last as a prefix), typos allowed by word
+ * length, ranking by typos, then the best-matching attribute in `searchableAttributes` order, then
+ * the words typed before synonyms, then `customRanking`.
  */
 export class SearchEngine {
   private readonly indexes = new Map<string, Index>()
@@ -66,7 +84,7 @@ export class SearchEngine {
     let index = this.indexes.get(name)
     if (!index) {
       if (!create) throw new AlgoliaError(404, 'Index does not exist')
-      index = { name, settings: { ...DEFAULT_SETTINGS }, store: new DocStore([]) }
+      index = { name, settings: { ...DEFAULT_SETTINGS }, store: new DocStore([]), synonyms: new SynonymSet() }
       this.indexes.set(name, index)
     }
     return index
@@ -96,6 +114,7 @@ export class SearchEngine {
       const value: unknown = settings[key]
       if (value !== undefined && !(Array.isArray(value) && value.every((x) => typeof x === 'string'))) throw new AlgoliaError(400, `Invalid value for "${key}": expected an array of strings`)
     }
+    for (const value of settings.alternativesAsExact ?? []) if (!ALTERNATIVES_AS_EXACT.has(value)) throw new AlgoliaError(400, `Invalid value for "alternativesAsExact": ${value}`)
     index.settings = { ...index.settings, ...settings }
     for (const replica of settings.replicas ?? []) {
       const r = this.index(replica, true)
@@ -127,6 +146,51 @@ export class SearchEngine {
     return record
   }
 
+  /** The index and, when forwarded, its replicas: where a synonym write goes. */
+  private synonymTargets(name: string, forward: boolean | undefined) {
+    const index = this.index(name, true)
+    return [index, ...(forward ? index.settings.replicas.map((r) => this.index(r, true)) : [])]
+  }
+
+  saveSynonyms(name: string, body: unknown[], options: SynonymWriteOptions = {}) {
+    if (body.length > SYNONYM_LIMITS.perIndex) throw new AlgoliaError(400, `Too many synonyms: an index holds at most ${SYNONYM_LIMITS.perIndex}`)
+    const hits = body.map(parseSynonym)
+    const targets = this.synonymTargets(name, options.forwardToReplicas)
+    // checked everywhere before anything changes: a refused batch leaves every index as it was
+    for (const index of targets) index.synonyms.check(hits, options.replaceExistingSynonyms)
+    for (const index of targets) index.synonyms.save(hits, options.replaceExistingSynonyms)
+    return this.task()
+  }
+
+  saveSynonym(name: string, objectID: string, body: unknown, options: SynonymWriteOptions = {}) {
+    // the path names the object, as in Algolia
+    const hit = parseSynonym(body && typeof body === 'object' && !Array.isArray(body) ? { ...body, objectID } : body)
+    return { ...this.saveSynonyms(name, [hit], { forwardToReplicas: options.forwardToReplicas }), id: objectID }
+  }
+
+  getSynonym(name: string, objectID: string): SynonymHit {
+    const hit = this.index(name).synonyms.get(objectID)
+    if (!hit) throw new AlgoliaError(404, 'Synonym set does not exist')
+    return hit
+  }
+
+  deleteSynonym(name: string, objectID: string, options: SynonymWriteOptions = {}) {
+    const targets = this.synonymTargets(name, options.forwardToReplicas)
+    if (!targets[0]!.synonyms.get(objectID)) throw new AlgoliaError(404, 'Synonym set does not exist')
+    for (const index of targets) index.synonyms.delete(objectID)
+    const { taskID } = this.task()
+    return { taskID, deletedAt: new Date().toISOString() }
+  }
+
+  clearSynonyms(name: string, options: SynonymWriteOptions = {}) {
+    for (const index of this.synonymTargets(name, options.forwardToReplicas)) index.synonyms.clear()
+    return this.task()
+  }
+
+  searchSynonyms(name: string, body: Record<string, unknown>) {
+    return this.index(name).synonyms.search(body)
+  }
+
   taskStatus() {
     return { status: 'published', pendingTask: false }
   }
@@ -138,7 +202,8 @@ export class SearchEngine {
     const index = this.index(name)
     const primary = this.primaryOf(index)
     const store = primary.store
-    const terms = params.typoTolerance === false || params.typoTolerance === 'false' ? queryTerms(params.query).map((t) => ({ ...t, typos: 0 })) : queryTerms(params.query)
+    const groups = index.synonyms.expand(params.query)
+    if (params.typoTolerance === false || params.typoTolerance === 'false') for (const group of groups) for (const alternative of group.alternatives) for (const term of alternative) term.typos = 0
 
     let filter: FilterNode
     try {
@@ -153,7 +218,7 @@ export class SearchEngine {
       throw error
     }
 
-    const matched = this.match(store, terms)
+    const matched = this.match(store, groups)
     const accept = toDocumentPredicate(filter, (attribute) => store.column(attribute))
     let hits = matched
     if (accept) {
@@ -164,14 +229,16 @@ export class SearchEngine {
     // a replica's `ranking` may lead with a sort attribute; the textual criteria come after it
     const before = index.settings.ranking.map(sortSpec).filter((s) => s !== undefined)
     const after = (index.primary ? primary.settings.customRanking : index.settings.customRanking).map(sortSpec).filter((s) => s !== undefined)
-    const ranking = new Ranking(store, terms, before, after)
+    const exact = new Set(primary.settings.alternativesAsExact)
+    const ranking = new Ranking(store, groups, before, after, { singleWord: exact.has('singleWordSynonym'), multiWords: exact.has('multiWordsSynonym') })
 
     const facets = facetCounts(store, params, primary.settings.attributesForFaceting.map(inner), hits)
     const nbHits = hits.length
     const nbPages = params.hitsPerPage === 0 ? 0 : Math.ceil(nbHits / params.hitsPerPage)
     const page = rankedSlice(hits, params.page * params.hitsPerPage, (params.page + 1) * params.hitsPerPage, ranking.compare)
     const highlightAttributes = params.attributesToHighlight ?? primary.settings.searchableAttributes.map(inner)
-    const result = page.map((doc) => this.hit(store.records[doc]!, params, terms, highlightAttributes))
+    const words = groups.map((g) => g.alternatives.flat().map((t) => t.term))
+    const result = page.map((doc) => this.hit(store.records[doc]!, params, words, highlightAttributes))
     return {
       hits: result,
       nbHits,
@@ -190,30 +257,30 @@ export class SearchEngine {
   }
 
   /**
-   * Documents matching every term: the radix tree gives the index words for each term (exact for
+   * Documents matching every group: the radix tree gives the index words for each term (exact for
    * a CJK pair and for a Latin word before the last, else as a prefix; within the term's typo
-   * allowance when nothing matches as typed), and their documents are intersected.
-   * An empty query matches everything. Ranking happens afterwards, on Algolia's criteria.
+   * allowance when nothing matches as typed), and their documents are intersected. A group with
+   * synonyms matches a document through any of its alternatives. An empty query matches
+   * everything. Ranking happens afterwards, on Algolia's criteria.
    */
-  private match(store: DocStore, terms: QueryTerm[]) {
-    if (terms.length === 0) return store.all()
+  private match(store: DocStore, groups: QueryGroup[]) {
+    if (groups.length === 0) return store.all()
     const docs = store.buffer()
     let size = -1
-    for (const [i, term] of terms.entries()) {
-      const prefix = i === terms.length - 1 && !(term.cjk && term.term.length === 2)
+    for (const group of groups) {
       const stamp = store.newMark()
       const first = size < 0
       let found = 0
       const add = (doc: number) => {
-        if (store.records[doc] && store.mark(doc, stamp)) {
+        if (store.mark(doc, stamp)) {
           if (first) docs[found] = doc
           found++
         }
       }
-      const visit = (word: { d: Set<number> }) => word.d.forEach(add)
-      findWords(store.tree, term.term, !prefix, visit)
-      // typos only for a word that matches nothing as typed, and one typo before two
-      for (let typos = 1; found === 0 && typos <= term.typos; typos++) findWithin(store.tree, term.term, typos, visit)
+      for (const alternative of group.alternatives) {
+        if (alternative.length === 1) this.visitTerm(store, alternative[0]!, add)
+        else for (const doc of this.allOf(store, alternative)) add(doc)
+      }
       if (first) size = found
       else {
         let kept = 0
@@ -225,11 +292,38 @@ export class SearchEngine {
     return docs.subarray(0, size)
   }
 
-  private hit(record: SearchRecord, params: SearchParams, terms: QueryTerm[], highlightAttributes: string[]) {
+  /** Visits the live documents holding one term; typos only when nothing matches as typed, one before two. */
+  private visitTerm(store: DocStore, term: QueryTerm, visit: (doc: number) => void) {
+    let found = false
+    const add = (doc: number) => {
+      if (store.records[doc]) {
+        found = true
+        visit(doc)
+      }
+    }
+    const words = (word: { d: Set<number> }) => word.d.forEach(add)
+    findWords(store.tree, term.term, !term.prefix, words)
+    for (let typos = 1; !found && typos <= term.typos; typos++) findWithin(store.tree, term.term, typos, words)
+  }
+
+  /** The documents holding every term of one alternative (a phrase, or a CJK word's pairs): rare and small, so plain sets. */
+  private allOf(store: DocStore, terms: QueryTerm[]) {
+    let docs: Set<number> | undefined
+    for (const term of terms) {
+      const next = new Set<number>()
+      this.visitTerm(store, term, (doc) => {
+        if (!docs || docs.has(doc)) next.add(doc)
+      })
+      docs = next
+      if (docs.size === 0) break
+    }
+    return docs ?? new Set<number>()
+  }
+
+  private hit(record: SearchRecord, params: SearchParams, words: string[][], highlightAttributes: string[]) {
     const retrieve = params.attributesToRetrieve
     const out: Record<string, unknown> = retrieve.includes('*') ? { ...record } : Object.fromEntries(retrieve.filter((a) => Object.hasOwn(record, a)).map((a) => [a, record[a]]))
     out.objectID = record.objectID
-    const words = terms.map((t) => t.term)
     const highlighted: Record<string, unknown> = Object.create(null)
     for (const attribute of highlightAttributes.map(inner)) {
       if (!Object.hasOwn(record, attribute)) continue

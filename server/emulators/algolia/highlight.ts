@@ -24,11 +24,13 @@ let startsAt = new Int32Array(257)
 
 /**
  * Wraps the parts of `text` that match the query's terms in the highlight tags, the way
- * Algolia's `_highlightResult` does. Matching happens on the text normalized character by
- * character, then maps back to the original characters, so ＭＡＴＣＨＡ or チョコ highlight where
- * matcha or ちょこ were asked for. Plain ASCII text maps one to one and needs no table.
+ * Algolia's `_highlightResult` does. A term may be a list of alternatives (a word and its
+ * synonyms): each one found is highlighted, and the term counts as matched when any one is.
+ * Matching happens on the text normalized character by character, then maps back to the original
+ * characters, so ＭＡＴＣＨＡ or チョコ highlight where matcha or ちょこ were asked for. Plain ASCII
+ * text maps one to one and needs no table.
  */
-export function highlight(text: string, terms: string[], pre: string, post: string) {
+export function highlight(text: string, terms: readonly (string | readonly string[])[], pre: string, post: string) {
   let normalized: string
   let origin: Int32Array | undefined
   let starts: Int32Array | undefined
@@ -71,17 +73,25 @@ export function highlight(text: string, terms: string[], pre: string, post: stri
 
   let marked: Uint8Array | undefined
   const matchedWords: string[] = []
-  for (const term of terms) {
-    if (!term) continue
-    let from = normalized.indexOf(term)
-    if (from >= 0) matchedWords.push(term)
-    while (from >= 0) {
-      marked ??= new Uint8Array(length)
-      for (let k = from; k < from + term.length; k++) marked[origin ? origin[k]! : k] = 1
-      from = normalized.indexOf(term, from + term.length)
+  let matchedTerms = 0
+  for (const alternatives of terms) {
+    let matched = false
+    for (const term of typeof alternatives === 'string' ? [alternatives] : alternatives) {
+      if (!term) continue
+      let from = normalized.indexOf(term)
+      if (from >= 0) {
+        matchedWords.push(term)
+        matched = true
+      }
+      while (from >= 0) {
+        marked ??= new Uint8Array(length)
+        for (let k = from; k < from + term.length; k++) marked[origin ? origin[k]! : k] = 1
+        from = normalized.indexOf(term, from + term.length)
+      }
     }
+    if (matched) matchedTerms++
   }
-  const matchLevel = matchedWords.length === 0 ? 'none' : matchedWords.length === terms.length ? 'full' : 'partial'
+  const matchLevel = matchedTerms === 0 ? 'none' : matchedTerms === terms.length ? 'full' : 'partial'
   if (!marked) return { value: text, matchLevel, matchedWords, fullyHighlighted: false }
 
   const slice = (from: number, to: number) => (starts ? text.slice(starts[from], starts[to]) : text.slice(from, to))

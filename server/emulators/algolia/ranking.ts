@@ -1,4 +1,5 @@
 import type { DocStore } from './doc-store'
+import type { QueryGroup } from './synonyms'
 import type { QueryTerm } from './text'
 import { wordNear } from './word-match'
 
@@ -21,17 +22,28 @@ const compareIds = (a: string, b: string) => (digitsOnly(a) && digitsOnly(b) ? (
 /**
  * Algolia's tie-breaking over one query's hits: the sort criteria placed before relevance (a
  * replica's `ranking`), typos (the terms not found as written), attribute (the first searchable
- * attribute holding every term, as written or within the term's typo allowance), `customRanking`,
- * then objectID. Typos and attribute are worked out for a hit only when a comparison reaches them,
- * from answers kept per distinct text and per distinct word for the length of the query.
+ * attribute holding every term, as written or within the term's typo allowance), exact (a hit
+ * found through a synonym comes after one holding the words typed, unless `alternativesAsExact`
+ * counts that kind of synonym as exact), `customRanking`, then objectID. A synonym is no typo, and
+ * its attribute counts like the words typed, as in Algolia's default ranking (typo, ..., attribute,
+ * exact, custom). The criteria are worked out for a hit only when a comparison reaches them, from
+ * answers kept per distinct text and per distinct word for the length of the query.
  */
 export class Ranking {
   private readonly before: Float64Array[]
   private readonly beforeDir: number[]
   private readonly after: Float64Array[]
   private readonly afterDir: number[]
-  /** per document: typos × 1024 + attribute + 1, or 0 while not yet known */
+  /** per document: typos, attribute and synonyms used, 10 bits each, plus 1; 0 while not yet known */
   private readonly tiers: Int32Array
+  /** every distinct term of the query's groups, and each group's alternatives as term numbers */
+  private readonly terms: QueryTerm[] = []
+  private readonly groups: number[][][]
+  /** no synonym in the query: one term per group, as numbered */
+  private readonly plain: boolean
+  /** per group, per alternative: whether a hit found through it counts as exact */
+  private readonly asExact: boolean[][]
+  private readonly someExact: boolean[]
   /** per term, per text number: 0 not yet known, 1 the text holds the term as written, 2 it does not */
   private readonly holds: Uint8Array[]
   /** per term with a typo allowance, per text number then per word number: 0 not yet known, 1 near, 2 not near */
@@ -40,15 +52,30 @@ export class Ranking {
 
   constructor(
     private readonly store: DocStore,
-    private readonly terms: QueryTerm[],
+    groups: QueryGroup[],
     before: SortSpec[],
     after: SortSpec[],
+    exactSynonyms: { singleWord: boolean; multiWords: boolean },
   ) {
+    const numbers = new Map<QueryTerm, number>()
+    const number = (term: QueryTerm) => {
+      let k = numbers.get(term)
+      if (k === undefined) {
+        k = this.terms.push(term) - 1
+        numbers.set(term, k)
+      }
+      return k
+    }
+    this.groups = groups.map((g) => g.alternatives.map((alternative) => alternative.map(number)))
+    this.asExact = groups.map((g) => g.alternatives.map((_, i) => i === 0 || ((g.words?.[i] ?? 1) > 1 ? exactSynonyms.multiWords : exactSynonyms.singleWord)))
+    this.someExact = this.asExact.map((exact) => exact.slice(1).some(Boolean))
+    this.plain = this.groups.every((alternatives) => alternatives.length === 1 && alternatives[0]!.length === 1)
+    const terms = this.terms
     this.before = before.map((s) => store.sortKeys(s.attribute))
     this.beforeDir = before.map((s) => s.dir)
     this.after = after.map((s) => store.sortKeys(s.attribute))
     this.afterDir = after.map((s) => s.dir)
-    this.tiers = new Int32Array(terms.length > 0 ? store.records.length : 0)
+    this.tiers = new Int32Array(groups.length > 0 ? store.records.length : 0)
     this.holds = terms.map(() => new Uint8Array(store.texts.length))
     this.nearText = terms.map((t) => (t.typos > 0 ? new Uint8Array(store.texts.length) : undefined))
     this.nearWord = terms.map((t) => (t.typos > 0 ? new Uint8Array(store.vocabulary.length) : undefined))
@@ -60,7 +87,7 @@ export class Ranking {
       const c = (keys[a]! - keys[b]!) * this.beforeDir[i]!
       if (c) return c
     }
-    if (this.terms.length > 0) {
+    if (this.groups.length > 0) {
       const c = this.tiersOf(a) - this.tiersOf(b)
       if (c) return c
     }
@@ -81,8 +108,58 @@ export class Ranking {
     return packed
   }
 
+  // no closures below: they run per hit, and a closure made per call is costly (tsx names each one)
   private computeTiers(doc: number) {
     const texts = this.store.textsOf[doc] ?? NO_TEXTS
+    if (this.plain) return this.plainTiers(texts)
+    let typos = 0
+    let synonyms = 0
+    for (let g = 0; g < this.groups.length; g++) {
+      const alternatives = this.groups[g]!
+      let missing = 0
+      for (const k of alternatives[0]!) if (!this.heldAnywhere(k, texts)) missing++
+      if (missing === 0) continue
+      let held = false
+      let exact = false
+      // the first synonym held settles it, unless another one might count as exact
+      for (let i = 1; i < alternatives.length && !exact && !(held && !this.someExact[g]); i++) {
+        if (!this.allHeldAnywhere(alternatives[i]!, texts)) continue
+        held = true
+        exact = this.asExact[g]![i]!
+      }
+      if (!held) typos += missing
+      else if (!exact) synonyms++
+    }
+    let attribute = texts.length
+    for (let i = 0; i < texts.length && attribute === texts.length; i++) {
+      let all = true
+      for (let g = 0; g < this.groups.length && all; g++) {
+        let any = false
+        for (const alternative of this.groups[g]!) if ((any = this.allInText(alternative, texts[i]!))) break
+        all = any
+      }
+      if (all) attribute = i
+    }
+    return (Math.min(typos, 1023) << 20) | (Math.min(attribute, 1023) << 10) | Math.min(synonyms, 1023)
+  }
+
+  private heldAnywhere(k: number, texts: Int32Array) {
+    for (let i = 0; i < texts.length; i++) if (this.holdsTerm(k, texts[i]!)) return true
+    return false
+  }
+
+  private allHeldAnywhere(alternative: number[], texts: Int32Array) {
+    for (const k of alternative) if (!this.heldAnywhere(k, texts)) return false
+    return true
+  }
+
+  private allInText(alternative: number[], text: number) {
+    for (const k of alternative) if (!this.holdsTerm(k, text) && !this.nearTerm(k, text)) return false
+    return true
+  }
+
+  /** computeTiers for a query without synonyms: each term is a group of its own */
+  private plainTiers(texts: Int32Array) {
     const terms = this.terms.length
     let typos = 0
     for (let k = 0; k < terms; k++) {
@@ -96,7 +173,7 @@ export class Ranking {
       for (let k = 0; k < terms && all; k++) all = this.holdsTerm(k, texts[i]!) || this.nearTerm(k, texts[i]!)
       if (all) attribute = i
     }
-    return typos * 1024 + attribute
+    return (Math.min(typos, 1023) << 20) | (Math.min(attribute, 1023) << 10)
   }
 
   private holdsTerm(k: number, text: number) {

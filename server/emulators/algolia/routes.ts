@@ -44,17 +44,28 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
   }
   const searchBody = bodyLimit({ maxSize: BODY_LIMITS.search, onError: tooLarge })
   const adminBody = bodyLimit({ maxSize: BODY_LIMITS.admin, onError: tooLarge })
-  const body = async (c: Context): Promise<Record<string, unknown>> => {
+  const json = async (c: Context, empty: unknown): Promise<unknown> => {
     const text = await c.req.text()
-    if (!text) return {}
+    if (!text) return empty
     try {
-      const parsed: unknown = JSON.parse(text)
-      if (isObject(parsed)) return parsed
+      return JSON.parse(text)
     } catch {
-      // answered below
+      throw new AlgoliaError(400, 'Invalid JSON body')
     }
+  }
+  const body = async (c: Context): Promise<Record<string, unknown>> => {
+    const parsed = await json(c, {})
+    if (isObject(parsed)) return parsed
     throw new AlgoliaError(400, 'Invalid JSON body')
   }
+  /** `forwardToReplicas` and `replaceExistingSynonyms`, sent by the client as "true" or "false" */
+  const flag = (c: Context, name: string) => {
+    const value = c.req.query(name)
+    if (value === undefined || value === 'false') return false
+    if (value === 'true') return true
+    throw new AlgoliaError(400, `Invalid value for "${name}": expected true or false`)
+  }
+  const synonymOptions = (c: Context) => ({ forwardToReplicas: flag(c, 'forwardToReplicas'), replaceExistingSynonyms: flag(c, 'replaceExistingSynonyms') })
 
   app.post('/1/indexes/*/queries', allow('search'), searchBody, async (c) => {
     const { requests } = await body(c)
@@ -72,6 +83,25 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
   app.put('/1/indexes/:index/settings', allow('admin'), adminBody, async (c) => c.json(engine.setSettings(c.req.param('index'), await body(c))))
   app.get('/1/indexes/:index/task/:task', allow('admin'), (c) => c.json(engine.taskStatus()))
   app.post('/1/indexes/:index/clear', allow('admin'), (c) => c.json(engine.clear(c.req.param('index'))))
+  // synonyms: what the settings ACL reaches in Algolia, so the admin key only
+  app.post('/1/indexes/:index/synonyms/batch', allow('admin'), adminBody, async (c) => {
+    const hits = await json(c, undefined)
+    if (!Array.isArray(hits)) throw new AlgoliaError(400, 'Invalid synonyms: expected an array of synonym objects')
+    const { taskID, updatedAt } = engine.saveSynonyms(c.req.param('index'), hits, synonymOptions(c))
+    return c.json({ taskID, updatedAt })
+  })
+  app.post('/1/indexes/:index/synonyms/clear', allow('admin'), (c) => {
+    const { taskID, updatedAt } = engine.clearSynonyms(c.req.param('index'), synonymOptions(c))
+    return c.json({ taskID, updatedAt })
+  })
+  app.post('/1/indexes/:index/synonyms/search', allow('admin'), searchBody, async (c) => c.json(engine.searchSynonyms(c.req.param('index'), await body(c))))
+  app.get('/1/indexes/:index/synonyms/:objectID', allow('admin'), (c) => c.json(engine.getSynonym(c.req.param('index'), c.req.param('objectID'))))
+  app.put('/1/indexes/:index/synonyms/:objectID', allow('admin'), adminBody, async (c) => {
+    const { taskID, updatedAt, id } = engine.saveSynonym(c.req.param('index'), c.req.param('objectID'), await json(c, undefined), synonymOptions(c))
+    return c.json({ taskID, updatedAt, id })
+  })
+  app.delete('/1/indexes/:index/synonyms/:objectID', allow('admin'), (c) => c.json(engine.deleteSynonym(c.req.param('index'), c.req.param('objectID'), synonymOptions(c))))
+
   app.post('/1/indexes/:index/batch', allow('admin'), adminBody, async (c) => {
     const { requests } = (await body(c)) as { requests?: { action: string; body: SearchRecord }[] }
     if (!Array.isArray(requests) || !requests.every(isObject)) throw new AlgoliaError(400, 'requests: expected an array of objects')

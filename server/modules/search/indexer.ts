@@ -4,10 +4,14 @@ import { gt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products, variants } from '../../db/schema'
 import type { Logger } from '../../lib/logger'
-import { PRODUCT_INDEX_SETTINGS, productRecords } from './records'
+import { PRODUCT_INDEX_SETTINGS, PRODUCT_SYNONYMS, productRecords } from './records'
 import type { SearchSettings } from './search-config'
 
-const SETTINGS_HASH = createHash('sha256').update(JSON.stringify(PRODUCT_INDEX_SETTINGS)).digest('hex').slice(0, 8)
+// the synonyms are part of the index's configuration: a change to either rebuilds the index
+const SETTINGS_HASH = createHash('sha256')
+  .update(JSON.stringify({ settings: PRODUCT_INDEX_SETTINGS, synonyms: PRODUCT_SYNONYMS }))
+  .digest('hex')
+  .slice(0, 8)
 
 export const replicaNames = (index: string) => ({ priceAsc: `${index}_price_asc`, priceDesc: `${index}_price_desc` })
 
@@ -47,9 +51,13 @@ export class SearchIndexer {
     const { index } = this.settings
     const replicas = replicaNames(index)
     const wait = async (p: Promise<{ taskID: number }>, indexName: string) => this.client.waitForTask({ indexName, taskID: (await p).taskID })
-    await wait(this.client.setSettings({ indexName: index, indexSettings: { ...PRODUCT_INDEX_SETTINGS, replicas: [replicas.priceAsc, replicas.priceDesc], userData: { catalogueVersion: version } } }), index)
+    await wait(this.client.setSettings({ indexName: index, indexSettings: { replicas: [replicas.priceAsc, replicas.priceDesc] } }), index)
+    // forwarded: hosted Algolia copies a primary's settings to a replica only when it creates it
+    await wait(this.client.setSettings({ indexName: index, indexSettings: { ...PRODUCT_INDEX_SETTINGS, userData: { catalogueVersion: version } }, forwardToReplicas: true }), index)
     await wait(this.client.setSettings({ indexName: replicas.priceAsc, indexSettings: { ranking: ['asc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)', 'desc(rating)'] } }), replicas.priceAsc)
     await wait(this.client.setSettings({ indexName: replicas.priceDesc, indexSettings: { ranking: ['desc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)', 'desc(rating)'] } }), replicas.priceDesc)
+    // after the replicas exist, so that they get the synonyms too; anything saved by hand is replaced
+    await wait(this.client.saveSynonyms({ indexName: index, synonymHit: PRODUCT_SYNONYMS, forwardToReplicas: true, replaceExistingSynonyms: true }), index)
   }
 
   /** Pushes the given products (all when omitted): active ones saved, inactive ones removed. */

@@ -1,6 +1,8 @@
+import type { AlternativesAsExact, SynonymHit } from 'algoliasearch'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { categories, cities, productCategories, products, variants } from '../../db/schema'
+import { japaneseReadings, readingValues } from './readings'
 
 /** What the search index holds per product: everything a hit shows, in every language, plus facets. */
 export interface ProductRecord {
@@ -11,13 +13,15 @@ export interface ProductRecord {
   name_zh_tw: string
   name_en: string
   name_ja: string
+  /** the kana reading of the Japanese name, in hiragana and in katakana: まっちゃ and マッチャ find 抹茶 (decision 43) */
+  name_ja_reading: string[]
   thumbnail: string
   price: number
   price_min: number
   price_max: number
-  categories: { category: { id: number; name: string; name_en: string; name_ja: string } }[]
+  categories: { category: { id: number; name: string; name_en: string; name_ja: string; name_ja_reading: string[] } }[]
   category_ids: number[]
-  location: { city: string; city_en: string; city_ja: string; slug: string }
+  location: { city: string; city_en: string; city_ja: string; city_ja_reading: string[]; slug: string }
   city: string
   status: string
   stock_type: string
@@ -30,20 +34,43 @@ export interface ProductRecord {
 }
 
 export const PRODUCT_INDEX_SETTINGS = {
+  // a reading right after the words it reads: a match on the name as written ranks first
   searchableAttributes: [
     'unordered(name_zh_tw)',
     'unordered(name_en)',
     'unordered(name_ja)',
+    'unordered(name_ja_reading)',
     'categories.category.name',
     'categories.category.name_en',
     'categories.category.name_ja',
+    'categories.category.name_ja_reading',
     'location.city',
     'location.city_en',
     'location.city_ja',
+    'location.city_ja_reading',
   ],
   attributesForFaceting: ['category_ids', 'city', 'trend_group_id', 'stock_status', 'filterOnly(status)', 'price_min', 'rating'],
   customRanking: ['desc(rank)', 'desc(rating)'],
+  // Algolia's default also counts one-word synonyms as exact: here the word typed ranks first (decision 43)
+  alternativesAsExact: ['ignorePlurals'] as AlternativesAsExact[],
 }
+
+/**
+ * The index's synonyms (decisions 43 and 44), pushed with the settings. The word on each hot tag
+ * finds the products whose names say it otherwise: one way, from the tag's word, so that the words
+ * the names use keep their own results. CJK gets no typo tolerance, so the variant forms shoppers
+ * type for a word are listed too, one way, to the form the catalogue uses.
+ */
+export const PRODUCT_SYNONYMS: SynonymHit[] = [
+  { objectID: 'daifuku-zh-ja', type: 'onewaysynonym', input: '大福', synonyms: ['麻糬', 'もち', 'mochi'] },
+  { objectID: 'daifuku-en', type: 'onewaysynonym', input: 'daifuku', synonyms: ['mochi', '麻糬', '大福'] },
+  { objectID: 'wagashi-zh-ja', type: 'onewaysynonym', input: '和菓子', synonyms: ['甜點', 'お菓子', 'sweets'] },
+  { objectID: 'wagashi-en', type: 'onewaysynonym', input: 'japanese sweets', synonyms: ['wagashi', '和菓子', '甜點', 'お菓子', 'sweets'] },
+  { objectID: 'wagashi-romaji', type: 'onewaysynonym', input: 'wagashi', synonyms: ['和菓子', '甜點', 'お菓子', 'sweets'] },
+  { objectID: 'biscuits', type: 'synonym', synonyms: ['biscuit', 'biscuits', 'cookie', 'cookies', 'ビスケット', 'クッキー'] },
+  { objectID: 'variant-osaka', type: 'onewaysynonym', input: '大坂', synonyms: ['大阪'] },
+  { objectID: 'variant-matcha', type: 'onewaysynonym', input: '抹荼', synonyms: ['抹茶'] },
+]
 
 /** Products as index records: all of them, or the given ids (inactive ones included: the caller removes those). */
 export async function productRecords(db: DbOrTx, ids?: number[]) {
@@ -65,6 +92,7 @@ export async function productRecords(db: DbOrTx, ids?: number[]) {
     await db.select().from(cities),
   ]
   const cityById = new Map(cityRows.map((c) => [c.id, c]))
+  const readings = await japaneseReadings([...rows.map((p) => p.name.ja), ...cityRows.map((c) => c.name.ja), ...links.map((l) => l.category.name.ja)])
   return rows.map((p): ProductRecord & { active: boolean } => {
     const city = cityById.get(p.city_id)!
     const stock = variantRows.filter((v) => v.product_id === p.id).reduce((sum, v) => sum + Math.max(0, v.stock_left), 0)
@@ -78,13 +106,14 @@ export async function productRecords(db: DbOrTx, ids?: number[]) {
       name_zh_tw: p.name.zh_tw,
       name_en: p.name.en,
       name_ja: p.name.ja,
+      name_ja_reading: readingValues(readings, p.name.ja),
       thumbnail: p.images[0] ?? '',
       price: p.price_min,
       price_min: p.price_min,
       price_max: p.price_max,
-      categories: cats.map((c) => ({ category: { id: c.id, name: c.name.zh_tw, name_en: c.name.en, name_ja: c.name.ja } })),
+      categories: cats.map((c) => ({ category: { id: c.id, name: c.name.zh_tw, name_en: c.name.en, name_ja: c.name.ja, name_ja_reading: readingValues(readings, c.name.ja) } })),
       category_ids: cats.map((c) => c.id),
-      location: { city: city.name.zh_tw, city_en: city.name.en, city_ja: city.name.ja, slug: city.slug },
+      location: { city: city.name.zh_tw, city_en: city.name.en, city_ja: city.name.ja, city_ja_reading: readingValues(readings, city.name.ja), slug: city.slug },
       city: city.slug,
       status: p.status,
       stock_type: p.stock_type,

@@ -1,30 +1,18 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 
-export interface HotTag {
-  label: MessageDescriptor
-  /** what the tag searches, in the display language: a word the catalogue's names use */
-  query: MessageDescriptor
-}
-
+/**
+ * Words offered as searches. A tag searches the word it shows, so that the recent searches show
+ * what was clicked; where the catalogue's names use another word, the index's synonyms
+ * (`PRODUCT_SYNONYMS`) find them, in every language (decision 43).
+ */
 export interface HotTagGroup {
   id: string
   title: MessageDescriptor
-  tags: HotTag[]
+  tags: MessageDescriptor[]
 }
 
-const same = (label: MessageDescriptor): HotTag => ({ label, query: label })
-
 export const HOT_TAG_GROUPS: HotTagGroup[] = [
-  { id: 'flavours', title: msg`Popular flavours`, tags: [same(msg`matcha`), same(msg`chocolate`)] },
-  {
-    id: 'sweets',
-    title: msg`Sweets and snacks`,
-    tags: [
-      { label: msg`Japanese sweets`, query: msg({ message: 'sweets', context: 'search keyword of the Japanese sweets tag' }) },
-      { label: msg`biscuits`, query: msg({ message: 'cookies', context: 'search keyword of the biscuits tag' }) },
-      same(msg`cake`),
-      { label: msg`daifuku`, query: msg({ message: 'mochi', context: 'search keyword of the daifuku tag' }) },
-    ],
-  },
+  { id: 'flavours', title: msg`Popular flavours`, tags: [msg`matcha`, msg`chocolate`] },
+  { id: 'sweets', title: msg`Sweets and snacks`, tags: [msg`Japanese sweets`, msg`biscuits`, msg`cake`, msg`daifuku`] },
 ]

@@ -26,10 +26,10 @@ export function SearchEmpty({ onClearFilters, onPick, browseLink }: SearchEmptyP
       ) : null}
       <ul className="search-empty__tags" aria-label={t`Suggested searches`}>
         {HOT_TAG_GROUPS.flatMap((group) => group.tags).map((tag) => {
-          const text = i18n._(tag.label)
+          const text = i18n._(tag)
           return (
-            <li key={tag.label.id}>
-              <button type="button" className="search-chip search-chip--hot" onClick={() => onPick(i18n._(tag.query))}>
+            <li key={tag.id}>
+              <button type="button" className="search-chip search-chip--hot" onClick={() => onPick(text)}>
                 {text}
               </button>
             </li>

@@ -67,9 +67,9 @@ function DefaultSuggestions({ activeId, onPick }: Omit<SearchSuggestionsProps, '
           </h2>
           <div role="listbox" aria-labelledby={`${id}-${group.id}`} className="search-suggest__chips">
             {group.tags.map((tag, i) => {
-              const text = i18n._(tag.label)
+              const text = i18n._(tag)
               return (
-                <button key={tag.label.id} type="button" {...optionProps(`${id}-${group.id}-${i}`, activeId)} className="search-chip search-chip--hot" onClick={() => onPick(i18n._(tag.query))}>
+                <button key={tag.id} type="button" {...optionProps(`${id}-${group.id}-${i}`, activeId)} className="search-chip search-chip--hot" onClick={() => onPick(text)}>
                   {text}
                 </button>
               )
