@@ -40,8 +40,6 @@ const ONE_WIDTH = [
   'server-pages',
   'social-sign-in',
   'subscribe',
-  // it measures every width itself
-  'target-size',
 ].map((name) => `${name}.spec.ts`)
 
 export default defineConfig({

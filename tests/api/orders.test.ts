@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_NO_PATTERN } from '../../contract/order'
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS } from '../../contract/order-states'
@@ -166,7 +166,7 @@ describe.each(targets)('orders on $kind', (target) => {
     const once = await m.call('POST', `/api/v1/ec-order/${order.no}/pay`)
     expect(once.status).toBe(409)
     expect(once.body.error).toMatchObject({ code: 'PAYMENT_TRANSITION_NOT_ALLOWED', detail: { from: ['SUCCESSED'], to: ['PROCESSING'] } })
-    const steps = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(order.no)).id), eq(orderEvents.subject, 'payment')))
+    const steps = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(order.no)).id), eq(orderEvents.subject, 'payment'))).orderBy(asc(orderEvents.id))
     expect(steps.map((s) => `${s.from_status}>${s.to_status}:${s.actor}`)).toEqual([
       'null>PROCESSING:member',
       'PROCESSING>FAILED:stripe',
@@ -193,7 +193,7 @@ describe.each(targets)('orders on $kind', (target) => {
     expect((await shop.pay(again.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
     await shop.settle()
     expect((await m.call('GET', `/api/v1/ec-order/${order.no}`)).body.data).toMatchObject({ payment_status: 'SUCCESSED', payment: { attempts: 2 } })
-    const steps = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(order.no)).id), eq(orderEvents.subject, 'payment')))
+    const steps = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(order.no)).id), eq(orderEvents.subject, 'payment'))).orderBy(asc(orderEvents.id))
     expect(steps.map((s) => `${s.from_status}>${s.to_status}:${s.actor}`)).toEqual(['null>PROCESSING:member', 'PROCESSING>FAILED:stripe', 'FAILED>PROCESSING:member', 'PROCESSING>SUCCESSED:stripe'])
   })
 
@@ -233,7 +233,7 @@ describe.each(targets)('orders on $kind', (target) => {
     const charge = (await shop.stripe.paymentIntents.retrieve(intentOf({ payment: { client_secret: (await shop.database.db.select().from(payments).where(eq(payments.order_id, (await orderRow(paid.no)).id)))[0]!.client_secret! } }), { expand: ['latest_charge'] })).latest_charge as { amount_refunded: number; refunded: boolean }
     expect(charge).toMatchObject({ amount_refunded: 130_000, refunded: true })
     await shop.settle()
-    const refunds = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(paid.no)).id), eq(orderEvents.subject, 'refund')))
+    const refunds = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(paid.no)).id), eq(orderEvents.subject, 'refund'))).orderBy(asc(orderEvents.id))
     expect(refunds.map((r) => [r.to_status, r.actor])).toEqual([
       ['PENDING', 'member'],
       ['REFUNDED', 'stripe'],
@@ -303,7 +303,7 @@ describe.each(targets)('orders on $kind', (target) => {
     await completeOrder(orderDeps, paid.no, 'signed for by the member')
     const done = (await m.call('GET', `/api/v1/ec-order/${paid.no}`)).body.data
     expect(done).toMatchObject({ order_status: 'COMPLETED', actions: { track: true, pay: false, cancel: false }, shipment: { completed_at: expect.any(String) } })
-    const steps = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(paid.no)).id), eq(orderEvents.subject, 'order')))
+    const steps = await shop.database.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, (await orderRow(paid.no)).id), eq(orderEvents.subject, 'order'))).orderBy(asc(orderEvents.id))
     expect(steps.map((s) => [s.from_status, s.to_status, s.actor, s.reason])).toEqual([
       [null, 'PROCESSING', 'member', 'checkout'],
       ['PROCESSING', 'TRANSPORTING', 'operator', 'shipped with tcat 901230160565'],

@@ -44,8 +44,8 @@ export class Ranking {
   /** per group, per alternative: whether a hit found through it counts as exact */
   private readonly asExact: boolean[][]
   private readonly someExact: boolean[]
-  /** per term, per text number: 0 not yet known, 1 the text holds the term as written, 2 it does not */
-  private readonly holds: Uint8Array[]
+  /** per term, per text number: 0 not yet known, 1 the text holds the term as written, 2 it does not (made when the term is first asked about) */
+  private readonly holds: (Uint8Array | undefined)[]
   /** per term with a typo allowance, per text number then per word number: 0 not yet known, 1 near, 2 not near */
   private readonly nearText: (Uint8Array | undefined)[]
   private readonly nearWord: (Uint8Array | undefined)[]
@@ -76,7 +76,7 @@ export class Ranking {
     this.after = after.map((s) => store.sortKeys(s.attribute))
     this.afterDir = after.map((s) => s.dir)
     this.tiers = new Int32Array(groups.length > 0 ? store.records.length : 0)
-    this.holds = terms.map(() => new Uint8Array(store.texts.length))
+    this.holds = terms.map(() => undefined)
     this.nearText = terms.map((t) => (t.typos > 0 ? new Uint8Array(store.texts.length) : undefined))
     this.nearWord = terms.map((t) => (t.typos > 0 ? new Uint8Array(store.vocabulary.length) : undefined))
   }
@@ -177,7 +177,7 @@ export class Ranking {
   }
 
   private holdsTerm(k: number, text: number) {
-    const known = this.holds[k]!
+    const known = (this.holds[k] ??= new Uint8Array(this.store.texts.length))
     if (known[text] === 0) known[text] = this.store.texts[text]!.includes(this.terms[k]!.term) ? 1 : 2
     return known[text] === 1
   }

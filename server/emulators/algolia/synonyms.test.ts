@@ -72,6 +72,13 @@ describe('synonyms', () => {
     expect(ids('大福 抹茶')).toEqual(['4'])
   })
 
+  it('keep a character left beside a synonym in a run: 豆大福 still finds 黒豆大福, whose words are 黒豆 and 大福', () => {
+    const { engine, ids } = engineWith([...RECORDS, product('8', '黒豆大福', { rank: 10 })])
+    expect(ids('豆大福')).toEqual(['8'])
+    engine.saveSynonyms('products', [{ objectID: 'daifuku', type: 'onewaysynonym', input: '大福', synonyms: ['麻糬'] }])
+    expect(ids('豆大福')).toEqual(['8'])
+  })
+
   it('take no typo on a synonym, while the words typed keep their typo allowance and last-word prefix', () => {
     const { engine, ids } = engineWith(RECORDS)
     engine.saveSynonyms('products', [{ objectID: 'tea', type: 'onewaysynonym', input: 'green tea', synonyms: ['sencha'] }])
@@ -164,6 +171,24 @@ describe('synonyms', () => {
     engine.saveSynonyms('products', many(SYNONYM_LIMITS.perIndex, 10), { replaceExistingSynonyms: true })
     expect(engine.searchSynonyms('products', {}).nbHits).toBe(10)
     expect(refusal(() => engine.saveSynonyms('products', many(0, SYNONYM_LIMITS.perIndex + 1), { replaceExistingSynonyms: true }))?.status).toBe(400)
+    // a million words to check and index: seconds on a busy 2-core machine, not the default 5
+  }, 60_000)
+})
+
+describe('synonyms of one word, at the caps', () => {
+  it(`let a word find at most ${SYNONYM_LIMITS.alternativesPerWord} others through all the synonyms that name it, and refuse a batch past that, changing nothing`, () => {
+    const { engine, ids } = engineWith(RECORDS)
+    // one word shared by many objects: each alone is small, together they would expand "hub" without end
+    const hub = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ objectID: `h${from + i}`, type: 'synonym', synonyms: ['hub', ...Array.from({ length: 9 }, (_, k) => `h${from + i}w${k}`)] }))
+    engine.saveSynonyms('products', hub(0, Math.floor(SYNONYM_LIMITS.alternativesPerWord / 9)))
+    const before = engine.searchSynonyms('products', {}).nbHits
+    expect(refusal(() => engine.saveSynonyms('products', hub(100, 50)))).toEqual({ status: 400, message: `Too many synonyms for "hub": a word or phrase finds at most ${SYNONYM_LIMITS.alternativesPerWord} others through all the synonyms that name it` })
+    expect(refusal(() => engine.saveSynonyms('products', Array.from({ length: 200 }, (_, i) => ({ objectID: `o${i}`, type: 'onewaysynonym', input: 'hub', synonyms: [`o${i}`] }))))?.status).toBe(400)
+    expect(engine.searchSynonyms('products', {}).nbHits).toBe(before)
+    expect(ids('hub')).toEqual([])
+    // replacing the set is judged on what the index holds after it
+    engine.saveSynonyms('products', hub(500, 5), { replaceExistingSynonyms: true })
+    expect(engine.searchSynonyms('products', {}).nbHits).toBe(5)
   })
 })
 

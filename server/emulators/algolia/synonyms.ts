@@ -18,6 +18,13 @@ export const SYNONYM_LIMITS = {
   wordsPerSynonym: 100,
   /** characters of one word or phrase, and of an `objectID` */
   wordLength: 100,
+  /**
+   * what one word or phrase may find through all the synonyms that name it: without it, one word
+   * in every object of an index at the cap would expand a query into a million alternatives
+   */
+  alternativesPerWord: 100,
+  /** alternatives one query is expanded into, all its words together (those beyond are left out) */
+  alternativesPerQuery: 200,
 } as const
 
 const UNSUPPORTED_TYPES = new Set(['altcorrection1', 'altcorrection2', 'altCorrection1', 'altCorrection2', 'placeholder'])
@@ -70,6 +77,18 @@ export interface QueryGroup {
   words?: number[]
 }
 
+/** A synonym object's words as keys (the input apart for a one-way synonym), worked out once per object. */
+type Prepared = { hit: SynonymHit; input?: string; words: string[] }
+const prepared = new WeakMap<SynonymHit, Prepared>()
+const prepare = (hit: SynonymHit): Prepared => {
+  let entry = prepared.get(hit)
+  if (!entry) {
+    entry = { hit, input: hit.type === 'onewaysynonym' ? key(hit.input) : undefined, words: hit.synonyms.map(key) }
+    prepared.set(hit, entry)
+  }
+  return entry
+}
+
 const exact = (text: string) => queryTerms(text).map((t) => ({ ...t, typos: 0, prefix: false }))
 
 /** One index's synonym objects, and the lookup table queries use, rebuilt after each change. */
@@ -98,13 +117,27 @@ export class SynonymSet {
     const after = new Set(replace ? [] : this.entries.keys())
     for (const hit of hits) after.add(hit.objectID)
     if (after.size > SYNONYM_LIMITS.perIndex) throw new AlgoliaError(400, `Too many synonyms: an index holds at most ${SYNONYM_LIMITS.perIndex}`)
+    // what each word would find once the batch is in (counted with repeats: an upper bound)
+    const batch = new Map(hits.map((hit) => [hit.objectID, hit]))
+    const finds = new Map<string, number>()
+    const count = (from: string, words: number) => {
+      const total = (finds.get(from) ?? 0) + words
+      if (total > SYNONYM_LIMITS.alternativesPerWord) throw new AlgoliaError(400, `Too many synonyms for "${from}": a word or phrase finds at most ${SYNONYM_LIMITS.alternativesPerWord} others through all the synonyms that name it`)
+      finds.set(from, total)
+    }
+    for (const objectID of after) {
+      const fresh = batch.get(objectID)
+      const { input, words } = fresh ? prepare(fresh) : this.entries.get(objectID)!
+      if (input !== undefined) count(input, words.length)
+      else for (const word of words) count(word, words.length - 1)
+    }
   }
 
   /** Saves objects, replacing all others first when asked. */
   save(hits: SynonymHit[], replace = false) {
     this.check(hits, replace)
     if (replace) this.clear()
-    for (const hit of hits) this.entries.set(hit.objectID, { hit, input: hit.type === 'onewaysynonym' ? key(hit.input) : undefined, words: hit.synonyms.map(key) })
+    for (const hit of hits) this.entries.set(hit.objectID, prepare(hit))
     this.table = undefined
   }
 
@@ -215,12 +248,17 @@ export class SynonymSet {
 
     const plainTerms = queryTerms(plain.join(' '))
     if (endsInSpan) for (const term of plainTerms) term.prefix = false
+    // a character left beside a synonym cut out of a run (豆 of 豆大福) is no word of its own: the
+    // index holds the pairs it starts (豆大), so it is matched as their prefix, as a one-character query is
+    for (const term of plainTerms) if (term.cjk && term.term.length === 1) term.prefix = true
     const groups = single(plainTerms)
+    let budget: number = SYNONYM_LIMITS.alternativesPerQuery
     for (const span of new Set(spans)) {
       const own = queryTerms(span)
       // the query's last word stays a prefix, as without synonyms
       if (!(endsInSpan && span === spans.at(-1))) for (const term of own) term.prefix = false
-      const alternatives = this.alternativesOf(table, span)
+      const alternatives = this.alternativesOf(table, span).slice(0, Math.max(0, budget))
+      budget -= alternatives.length
       groups.push({ alternatives: [own, ...alternatives.map(exact)], words: [span, ...alternatives].map((phrase) => phrase.split(' ').length) })
     }
     return groups

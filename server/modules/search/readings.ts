@@ -11,7 +11,8 @@ import type { TokenizerBuilder } from '@patdx/kuromoji'
  *
  * The dictionary takes under a second and about 300 MB (heap and buffers) to load, so it is loaded
  * on the server only, when a name is not yet known, and let go as soon as no call needs it;
- * readings are remembered per text, so the indexer's syncs (prices, stock) do not load it again.
+ * readings are remembered per text in this process, so the indexer's syncs (prices, stock) do not
+ * load it again; a process loads it once, at its first record build (decision 43).
  */
 export interface Reading {
   hiragana: string

@@ -6,6 +6,7 @@ import type { LoginResult } from '../../../../contract/auth'
 import type { Locale } from '../../../../contract/constants'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { exchangeSocialCode, type AuthSource } from '../api/social-sign-in'
+import { forgetPendingAction } from '../../../lib/pending-action'
 import { takeSocialRedirect } from '../social-redirect'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useCompleteSignIn } from './use-session'
@@ -78,6 +79,8 @@ export function SocialCallbackView({ code, source, error }: SocialCallbackViewPr
 export function SignInProblem({ message }: { message: string }) {
   const { t } = useLingui()
   const locale = useLocalePrefix()
+  // the sign-in did not happen: what the visitor had started is not finished by a later one
+  useEffect(forgetPendingAction, [])
   return (
     <div className="auth-view">
       <p className="form-alert" role="alert">

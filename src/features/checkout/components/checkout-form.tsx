@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useSubmitPress } from '../../../lib/use-submit-press'
 import { useSnapshot } from 'valtio'
 import { InvoiceOptionsInputSchema } from '../../../../contract/invoice'
 import type { CreateOrderInput, Order } from '../../../../contract/order'
@@ -65,8 +66,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const [busy, setBusy] = useState(false)
   const placing = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
-  /** focus is leaving a field for the submit button (see leave) */
-  const leavingForSubmit = useRef(false)
+  const submitPress = useSubmitPress()
   const problemId = useId()
 
   // the member's own name and e-mail start the fields that are still empty
@@ -89,7 +89,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const leave = (prefix: string) => (field: string) => {
     // leaving a field for "Place order" does not show its problem there and then: the message would
     // push the button down between press and release, and the tap would miss it; the press shows them all
-    if (leavingForSubmit.current) return
+    if (submitPress.leavingForSubmit()) return
     setTouched((before) => new Set(before).add(`${prefix}.${field}`))
     setServerErrors((before) => {
       const { [`${prefix}.${field}`]: _dropped, ...rest } = before
@@ -212,9 +212,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
       ref={formRef}
       className="checkout"
       onSubmit={(event) => void submit(event)}
-      onBlurCapture={(event) => {
-        leavingForSubmit.current = event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === 'submit'
-      }}
+      {...submitPress.formProps}
       noValidate
     >
       <div className="checkout__main">

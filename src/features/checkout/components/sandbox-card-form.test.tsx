@@ -40,6 +40,24 @@ function type(input: HTMLElement, keys: string) {
 const nextFrame = () => act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))))
 
 describe('SandboxCardForm', () => {
+  it('does not show a field’s message while the Pay button is pressed (it would move the button away mid-tap), in browsers that focus the button and in those that do not', () => {
+    const { expiry, pay } = renderForm()
+    type(expiry, '13')
+    // Safari: the pointer goes down on the button, the field loses focus to nothing
+    fireEvent.pointerDown(pay)
+    fireEvent.blur(expiry, { relatedTarget: null })
+    expect(expiry.getAttribute('aria-invalid')).toBeNull()
+    fireEvent.pointerUp(window)
+    // Chromium: the button takes the focus
+    fireEvent.focus(expiry)
+    fireEvent.blur(expiry, { relatedTarget: pay })
+    expect(expiry.getAttribute('aria-invalid')).toBeNull()
+    // leaving it for anything else shows it
+    fireEvent.focus(expiry)
+    fireEvent.blur(expiry, { relatedTarget: null })
+    expect(expiry.getAttribute('aria-invalid')).toBe('true')
+  })
+
   it('writes the expiry as MM / YY while it is typed', () => {
     const { expiry } = renderForm()
     type(expiry, '1230')

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState, type FocusEvent, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useSubmitPress } from '../../../lib/use-submit-press'
 import { formatCardNumber, TEST_CARDS, testCardFor } from '../../../../contract/payment'
 import { formatPrice } from '../../../lib/format-price'
 import { TextField } from '../../../ui/text-field'
@@ -51,8 +52,9 @@ export function SandboxCardForm({ config, clientSecret, amount, onOutcome }: Pay
   }
   // Leaving a field for the Pay button does not show its problem there and then: the message would
   // push the button down between press and release, and the tap would miss it. Pay shows them all.
-  const leave = (field: CardField) => (event: FocusEvent<HTMLInputElement>) => {
-    if (event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === 'submit') return
+  const submitPress = useSubmitPress()
+  const leave = (field: CardField) => () => {
+    if (submitPress.leavingForSubmit()) return
     setLeft((before) => new Set(before).add(field))
   }
 
@@ -89,7 +91,7 @@ export function SandboxCardForm({ config, clientSecret, amount, onOutcome }: Pay
           ))}
         </ul>
       </div>
-      <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate {...submitPress.formProps}>
         <TextField
           label={t`Card number`}
           value={card.number}

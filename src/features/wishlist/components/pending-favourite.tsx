@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
-import { takePendingAction } from '../../../lib/pending-action'
+import { forgetPendingAction, takePendingAction } from '../../../lib/pending-action'
 import { toast } from '../../../lib/toast'
 import { useToggleFavourite } from '../api/toggle-favourite'
+
+const RETURN_FROM_PROVIDER = /^(\/(en|ja))?\/auth\/social-(callback|register)\/?$/
 
 /**
  * Finishes a heart a visitor tapped before signing in: once the session is there (the dialog's
@@ -12,6 +14,11 @@ import { useToggleFavourite } from '../api/toggle-favourite'
 export function PendingFavourite({ signedIn }: { signedIn: boolean }) {
   const { t } = useLingui()
   const toggle = useToggleFavourite()
+  // A sign-in in the dialog never reloads the page; only a provider's sign-in comes back in a new
+  // one. Any other fresh load (the back button from the provider, a reload) drops what was pending.
+  useEffect(() => {
+    if (!RETURN_FROM_PROVIDER.test(window.location.pathname)) forgetPendingAction()
+  }, [])
   useEffect(() => {
     if (!signedIn) return
     const action = takePendingAction('favourite')
