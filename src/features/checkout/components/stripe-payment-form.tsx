@@ -50,8 +50,9 @@ function ElementForm({ amount, returnUrl, onOutcome }: Omit<PaymentStepProps, 'c
     setBusy(false)
     if (error) {
       if (error.type === 'card_error') onOutcome({ status: 'declined', code: error.decline_code ?? error.code ?? null })
-      // incomplete or refused details: Stripe's message is already in the shopper's language
-      else setProblem(error.type === 'validation_error' ? t`Please enter correct credit card information` : (error.message ?? t`The payment could not be completed. Please try again.`))
+      // incomplete or refused details: Stripe's message names the field at fault (the Element marks
+      // it too) and is already in the shopper's language, as Stripe asks integrations to show it
+      else setProblem(error.message ?? (error.type === 'validation_error' ? t`Please enter correct credit card information` : t`The payment could not be completed. Please try again.`))
       return
     }
     onOutcome({ status: paymentIntent?.status === 'succeeded' ? 'succeeded' : 'processing' })
