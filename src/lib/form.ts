@@ -30,3 +30,11 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 }
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some((m) => m !== undefined)
+
+/**
+ * After a refused submit, once the fields have drawn their messages (next frame): focus on the
+ * first field marked invalid in the form, else on `fallback` (a message about the whole form).
+ */
+export function focusFirstInvalid(form: HTMLElement | null, fallback?: () => HTMLElement | null): void {
+  requestAnimationFrame(() => (form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fallback?.())?.focus())
+}

@@ -9,7 +9,7 @@ import { RecipientInputSchema } from '../../../../contract/recipient'
 import type { PublicConfig } from '../../../../contract/shop'
 import { isApiError } from '../../../lib/api-client'
 import { formatPrice } from '../../../lib/format-price'
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { focusFirstInvalid, serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { useCreateRecipient } from '../api/create-recipient'
 import { useRecipients } from '../api/get-recipients'
@@ -98,11 +98,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
     if (prefix === 'invoice' && field === 'carrier_code' && draft.invoice.carrier_type === 'mobile') void carrier.check(checkoutDraft.invoice.carrier_code)
   }
 
-  const focusFirstProblem = () =>
-    requestAnimationFrame(() => {
-      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-      ;(invalid ?? document.getElementById(problemId))?.focus()
-    })
+  const focusFirstProblem = () => focusFirstInvalid(formRef.current, () => document.getElementById(problemId))
 
   const quoteProblem = (): { text: string; toCart?: boolean } | null => {
     const error = quote.error

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useSubmitPress } from '../../../lib/use-submit-press'
 import { formatCardNumber, TEST_CARDS, testCardFor } from '../../../../contract/payment'
+import { focusFirstInvalid } from '../../../lib/form'
 import { formatPrice } from '../../../lib/format-price'
 import { TextField } from '../../../ui/text-field'
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment'
@@ -65,7 +66,7 @@ export function SandboxCardForm({ config, clientSecret, amount, onOutcome }: Pay
     const testCard = testCardFor(card.number)
     if (Object.keys(problems).length > 0 || !testCard) {
       // every field at fault says why; the first of them takes the focus
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      focusFirstInvalid(formRef.current)
       return
     }
     setProblem(null)
