@@ -45,8 +45,11 @@ export function ProductRow({ products, label }: { products: Product[]; label: st
     const list = listRef.current
     if (!list) return
     const measure = () => {
-      const end = list.scrollWidth - list.clientWidth
-      setEdges({ start: list.scrollLeft <= 1, end: list.scrollLeft >= end - 1 })
+      const last = list.scrollWidth - list.clientWidth
+      const start = list.scrollLeft <= 1
+      const end = list.scrollLeft >= last - 1
+      // every scroll event lands here: the row draws again only when an end is reached or left
+      setEdges((before) => (before.start === start && before.end === end ? before : { start, end }))
     }
     measure()
     list.addEventListener('scroll', measure, { passive: true })
