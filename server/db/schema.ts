@@ -402,6 +402,13 @@ export const orders = pgTable(
     shipment: text('shipment').$type<'home'>().notNull(),
     recipient: jsonb('recipient').$type<{ name: string; phone: string; zip_code: string; county: string; district: string; address: string }>().notNull(),
     invoice: jsonb('invoice').$type<Record<string, string>>().notNull(),
+    /**
+     * null without a mobile barcode; true when the Ministry confirmed it at order time; false when
+     * only its format was checked (no EINVOICE credentials, or the Ministry did not answer): check
+     * it again before the invoice is issued
+     */
+    invoice_carrier_verified: boolean('invoice_carrier_verified'),
+    /** the parcel's carrier, once shipped */
     carrier: text('carrier'),
     tracking_no: text('tracking_no'),
     holds_stock: boolean('holds_stock').notNull().default(true),
