@@ -57,6 +57,7 @@ import { shopRoutes } from './modules/shop/routes'
 import { seoRoutes } from './modules/seo/routes'
 import { imageRoutes } from './modules/images/routes'
 import { staticSite } from './static'
+import { isServerPath } from '../contract/server-paths'
 import { loadPageRenderer } from './ssr/pages'
 
 export const API_BASE = '/api/v1'
@@ -189,6 +190,11 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.route('/', seoRoutes(database.db, config.publicUrl))
   app.route('/', imageRoutes({ db: database.db, config }))
   app.route('/', staticSite(config.publicDir, pages))
+  // a path the server owns that nothing above answered is the API's 404, never a page (contract/server-paths.ts)
+  app.all('*', (c, next) => {
+    if (isServerPath(c.req.path)) throw notFound()
+    return next()
+  })
   const payments = {
     sandbox: stripeSandbox,
     sweeper,

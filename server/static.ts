@@ -3,6 +3,7 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { isServerPath } from '../contract/server-paths'
 import { isClientOnlyPage, type PageRenderer } from './ssr/pages'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -16,8 +17,8 @@ const cacheControlFor = (urlPath: string) => {
   return REVALIDATE
 }
 
-/** A path without a file extension is a page of the app (`/`, `/en/product/detail/12`). */
-const isPagePath = (urlPath: string) => path.extname(urlPath) === ''
+/** A path without a file extension is a page of the app (`/`, `/en/product/detail/12`), unless the server owns it. */
+const isPagePath = (urlPath: string) => path.extname(urlPath) === '' && !isServerPath(urlPath)
 
 /**
  * Serves the built PWA. Pages: rendered on the server (src/entry-server.tsx) with their content,

@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { SERVER_PATH_PATTERNS } from '../contract/server-paths'
 import { listenForNotifications } from './notifications'
 import { CACHE_NAMES, SW_MESSAGES, isCatalogueRequest, localizedCacheKey } from './routes'
 
@@ -13,13 +14,9 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 // Any route opens offline: navigations get the shell, and the router draws the page from the
-// persisted query cache (or says it was never saved). API, search and payment paths are not pages.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    // nor are the server's files for crawlers and its pictures
-    denylist: [/^\/api\//, /^\/search\//, /^\/v1\//, /^\/images\//, /^\/img\//, /^\/sitemaps?[./]/, /^\/robots\.txt$/],
-  }),
-)
+// persisted query cache (or says it was never saved). What the server answers itself (API, the
+// payment sandbox's pages, pictures, files for crawlers) goes to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...SERVER_PATH_PATTERNS] }))
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin
 
