@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
+// a warning of node-postgres (a statement name Postgres cuts short) fails the test it appeared in
+const DRIVER_WARNINGS = './tests/setup/driver-warnings.ts'
+
 export default defineConfig({
   test: {
     // vitest's default is one worker per core less one: a single worker on a 2-core machine. Most API
@@ -18,13 +21,14 @@ export default defineConfig({
         test: { name: 'ssr', include: ['tests/ssr/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
-        test: { name: 'node', include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+        test: { name: 'node', include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', setupFiles: [DRIVER_WARNINGS] },
       },
       {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [DRIVER_WARNINGS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
