@@ -28,6 +28,11 @@ const json = (schema: v.GenericSchema) => ({ 'application/json': { schema: resol
 
 const errorResponse = (description: string) => ({ description, content: json(ApiErrorSchema) })
 
+const INVALID_INPUT = 'Invalid input, by field (VALIDATION_FAILED), a body that is not JSON (MALFORMED_JSON) or an unsupported currency'
+const UNAVAILABLE = 'The database cannot be reached for a moment, or this server is shutting down (SERVICE_UNAVAILABLE); `Retry-After` says when to try again'
+/** every route can answer 400 and 503 for these reasons: a route's own reasons come on top */
+const besides = (own: string | undefined, common: string) => (own ? `${own}. Also: ${common}` : common)
+
 interface RouteDoc {
   summary: string
   tags: string[]
@@ -57,12 +62,16 @@ export const documented = (options: RouteDoc) =>
     responses: {
       ...(options.redirect ? { 302: { description: 'Redirect to the PWA' } } : {}),
       ...(options.response ? { [options.created ? 201 : 200]: { description: options.created ? 'Created' : 'OK', content: json(options.response) } } : {}),
-      400: errorResponse('Invalid input, by field (VALIDATION_FAILED), a body that is not JSON (MALFORMED_JSON) or an unsupported currency'),
+      400: errorResponse(besides(options.errors?.[400], INVALID_INPUT)),
       ...(options.auth ? { 401: errorResponse('Missing, expired or revoked token (UNAUTHENTICATED)') } : {}),
       ...(options.notFound ? { 404: errorResponse('Not found') } : {}),
       413: errorResponse('A body over the limit: 64 KB of JSON (PAYLOAD_TOO_LARGE)'),
-      ...Object.fromEntries(Object.entries(options.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
+      ...Object.fromEntries(
+        Object.entries(options.errors ?? {})
+          .filter(([status]) => status !== '400' && status !== '503')
+          .map(([status, description]) => [status, errorResponse(description)]),
+      ),
       500: errorResponse('Unexpected failure'),
-      503: errorResponse('The database cannot be reached for a moment, or this server is shutting down (SERVICE_UNAVAILABLE); `Retry-After` says when to try again'),
+      503: errorResponse(besides(options.errors?.[503], UNAVAILABLE)),
     },
   })

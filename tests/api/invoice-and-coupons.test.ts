@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { couponRedemptions, coupons, users, variants } from '../../server/db/schema'
+import { cartItems, couponRedemptions, coupons, orderRequests, orders, users, variants } from '../../server/db/schema'
 import { createLogger } from '../../server/lib/logger'
 import { AppError } from '../../server/lib/errors'
 import { carrierChecker } from '../../server/modules/invoice/carrier-check'
-import { verifyInvoiceCarrier } from '../../server/modules/invoice/service'
 import { redeemCoupon, releaseRedemption, attachRedemptionToOrder } from '../../server/modules/coupon/service'
 import { SEED_COUPONS, seedCouponsIfEmpty } from '../../server/modules/coupon/seed'
 import { loadConfig } from '../../server/config'
@@ -23,8 +22,8 @@ async function memberOf(shop: TestShop) {
   const login = await shop.json('/api/v1/login', { method: 'POST', headers: json, body: JSON.stringify({ email: body.email, password: body.password }) })
   const token = login.body.data.token as string
   const [user] = await shop.database.db.select().from(users).where(eq(users.email, body.email))
-  const call = (method: string, path: string, payload?: unknown, locale = 'en') =>
-    shop.json(`/api/v1${path}`, { method, locale, headers: { authorization: `Bearer ${token}`, ...json }, body: payload === undefined ? undefined : JSON.stringify(payload) })
+  const call = (method: string, path: string, payload?: unknown, locale = 'en', headers: Record<string, string> = {}) =>
+    shop.json(`/api/v1${path}`, { method, locale, headers: { authorization: `Bearer ${token}`, ...json, ...headers }, body: payload === undefined ? undefined : JSON.stringify(payload) })
   return { id: user!.id, call }
 }
 
@@ -36,6 +35,7 @@ describe('mobile barcode check against the Ministry of Finance', () => {
     shop = await startShop(
       { kind: 'pglite' },
       {
+        catalogue: smallCatalogue(),
         env: {
           AUTH_RATE_LIMIT: '1000',
           EINVOICE_APP_ID: standIn.appId,
@@ -121,23 +121,103 @@ describe('mobile barcode check against the Ministry of Finance', () => {
     await expect(checker.check('/ABC+123')).rejects.toMatchObject({ code: 'CARRIER_CHECK_UNAVAILABLE', status: 503 })
   })
 
-  it("lets an order through with a well-formed barcode when the Ministry is down, never with one it says does not exist", async () => {
-    const checker = carrierChecker({ credentials: { appId: standIn.appId, apiKey: standIn.apiKey }, carrierCheckUrl: standIn.url, timeoutMs: 300 }, createLogger('silent'))
-    const deps = { carrier: checker, logger: createLogger('silent') }
-    const invoice = (code: string) => ({ mode: 'personal' as const, carrier_type: 'mobile' as const, carrier_code: code, email: 'a@example.tw', name: '林美' })
-    expect(await verifyInvoiceCarrier(deps, invoice('/ABC+123'))).toEqual({ verified: true })
-    await expect(verifyInvoiceCarrier(deps, invoice('/NOPE000'))).rejects.toMatchObject({ code: 'CARRIER_NOT_FOUND' })
-    standIn.mode = 'down'
-    expect(await verifyInvoiceCarrier(deps, invoice('/NEW0001'))).toEqual({ verified: false })
-    expect(await verifyInvoiceCarrier(deps, { mode: 'donation', donation_code: '25885', email: 'a@example.tw', name: '林美' })).toEqual({ verified: false })
-  })
-
   it('limits checks per member', async () => {
     const m = await memberOf(shop)
     const statuses: number[] = []
     for (let i = 0; i < 21; i++) statuses.push((await m.call('POST', '/invoice/check-carrier', { carrier_code: '/ABC+123' })).status)
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
     expect(statuses[20]).toBe(429)
+  })
+
+  describe('when the order is placed', () => {
+    const recipient = { name: '林美', phone: '0912-345-678', zip_code: '106', county: '台北市', district: '大安區', address: '復興南路一段 390 號' }
+    let snack: { product_id: number; variant_id: number }
+    beforeAll(async () => {
+      const [row] = await shop.database.db.select().from(variants).where(eq(variants.sku, 'SNK-0001-A'))
+      snack = { product_id: row!.product_id, variant_id: row!.id }
+      await shop.database.db.insert(coupons).values({ code: 'BARCODE20', title: { zh_tw: '折 20', en: '20 off', ja: '20 引き' }, kind: 'fixed', value: 20 })
+    })
+    const place = (m: Awaited<ReturnType<typeof memberOf>>, key: string, invoice: Record<string, string>, extra: Record<string, unknown> = {}, locale = 'en') =>
+      m.call('POST', '/ec-order', { lines: [{ ...snack, quantity: 1 }], recipient, invoice: { mode: 'personal', email: 'mei@example.tw', name: '林美', ...invoice }, ...extra }, locale, { 'idempotency-key': key })
+    const mobile = (carrier_code: string) => ({ carrier_type: 'mobile', carrier_code })
+    const verifiedOf = async (no: string) => (await shop.database.db.select({ verified: orders.invoice_carrier_verified }).from(orders).where(eq(orders.no, no)))[0]!.verified
+    const stockLeft = async () => (await shop.database.db.select({ n: variants.stock_left }).from(variants).where(eq(variants.id, snack.variant_id)))[0]!.n
+
+    it("refuses a barcode the Ministry says does not exist as the payment page's check does, and changes nothing", async () => {
+      const m = await memberOf(shop)
+      await m.call('POST', '/cart', { ...snack, quantity: 1 })
+      const stock = await stockLeft()
+      const messages: Record<string, string> = { en: 'mobile barcode does not exist', zh_tw: '手機條碼不存在', ja: 'このモバイルバーコードは存在しません' }
+      for (const [locale, message] of Object.entries(messages)) {
+        const { status, body } = await place(m, 'unknown-barcode', mobile(' /nope000 '), { coupon_code: 'BARCODE20' }, locale)
+        expect(status, locale).toBe(400)
+        expect(body.error).toEqual({ code: 'CARRIER_NOT_FOUND', message, detail: { 'invoice.carrier_code': [message] } })
+      }
+      const db = shop.database.db
+      expect(await db.select().from(orders).where(eq(orders.user_id, m.id))).toHaveLength(0)
+      expect(await db.select().from(orderRequests).where(eq(orderRequests.user_id, m.id))).toHaveLength(0)
+      expect(await db.select().from(couponRedemptions).where(eq(couponRedemptions.user_id, m.id))).toHaveLength(0)
+      expect(await db.select().from(cartItems).where(eq(cartItems.user_id, m.id))).toHaveLength(1)
+      expect(await stockLeft()).toBe(stock)
+      // nothing was claimed under the key: corrected, the same attempt places the order
+      const placed = await place(m, 'unknown-barcode', mobile('/ABC+123'), { coupon_code: 'BARCODE20' })
+      expect(placed.status).toBe(201)
+      expect(placed.body.data.discount).toBe(20)
+      expect(await verifiedOf(placed.body.data.no)).toBe(true)
+    })
+
+    it('takes the order with the barcode marked unverified when the Ministry fails, is slow or refuses', async () => {
+      for (const [mode, code] of [
+        ['down', '/DOWN002'],
+        ['slow', '/SLOW002'],
+        ['refuse', '/REFU002'],
+      ] as const) {
+        standIn.mode = mode
+        const m = await memberOf(shop)
+        const started = Date.now()
+        const placed = await place(m, `outage-${mode}`, mobile(code))
+        expect(placed.status, mode).toBe(201)
+        expect(Date.now() - started).toBeLessThan(2000)
+        expect(placed.body.data.invoice.carrier_code).toBe(code)
+        expect(await verifiedOf(placed.body.data.no), mode).toBe(false)
+      }
+      expect(standIn.requests.map((r) => r.barCode)).toEqual(['/DOWN002', '/SLOW002', '/REFU002'])
+    })
+
+    it("confirms a barcode the Ministry knows, with one question for the payment page's check and the order", async () => {
+      standIn.barcodes.add('/KNOWN01')
+      const m = await memberOf(shop)
+      expect((await m.call('POST', '/invoice/check-carrier', { carrier_code: '/KNOWN01' })).body.data.verified).toBe(true)
+      const placed = await place(m, 'known', mobile(' /known01 '))
+      expect(placed.status).toBe(201)
+      expect(await verifiedOf(placed.body.data.no)).toBe(true)
+      expect(standIn.requests).toHaveLength(1)
+    })
+
+    it('asks nothing for an invoice without a mobile barcode', async () => {
+      const m = await memberOf(shop)
+      const placed = await place(m, 'no-barcode', { carrier_type: 'none' })
+      expect(placed.status).toBe(201)
+      expect(await verifiedOf(placed.body.data.no)).toBeNull()
+      expect(standIn.requests).toHaveLength(0)
+    })
+
+    it('is documented on the order endpoint, beside the refusals every endpoint can give', async () => {
+      const responses = (await shop.json('/api/v1/openapi.json')).body.paths['/ec-order'].post.responses
+      expect(responses['400'].description).toContain('CARRIER_NOT_FOUND')
+      expect(responses['400'].description).toContain('VALIDATION_FAILED')
+      expect(responses['503'].description).toContain('PAYMENT_PROVIDER_UNAVAILABLE')
+      expect(responses['503'].description).toContain('SERVICE_UNAVAILABLE')
+    })
+
+    it("counts among the member's checks: past the limit the Ministry is not asked and the barcode stays unverified", async () => {
+      const m = await memberOf(shop)
+      for (let i = 0; i < 20; i++) await m.call('POST', '/invoice/check-carrier', { carrier_code: '/ABC+123' })
+      const placed = await place(m, 'over-the-limit', mobile('/LIMIT01'))
+      expect(placed.status).toBe(201)
+      expect(await verifiedOf(placed.body.data.no)).toBe(false)
+      expect(standIn.requests.map((r) => r.barCode)).not.toContain('/LIMIT01')
+    })
   })
 
   it('says in the public config that barcodes are checked', async () => {
@@ -147,10 +227,17 @@ describe('mobile barcode check against the Ministry of Finance', () => {
 
 describe('mobile barcode check without Ministry credentials', () => {
   it('checks the format only and says so', async () => {
-    const shop = await startShop({ kind: 'pglite' }, { env: { AUTH_RATE_LIMIT: '1000' } })
+    const shop = await startShop({ kind: 'pglite' }, { catalogue: smallCatalogue(), env: { AUTH_RATE_LIMIT: '1000' } })
     try {
       const m = await memberOf(shop)
       expect((await m.call('POST', '/invoice/check-carrier', { carrier_code: ' /anythin' })).body).toEqual({ data: { carrier_code: '/ANYTHIN', exists: true, verified: false } })
+      const [snack] = await shop.database.db.select().from(variants).where(eq(variants.sku, 'SNK-0001-A'))
+      const invoice = { mode: 'personal', carrier_type: 'mobile', carrier_code: '/ANYTHIN', email: 'mei@example.tw', name: '林美' }
+      const recipient = { name: '林美', phone: '0912-345-678', zip_code: '106', county: '台北市', district: '大安區', address: '復興南路一段 390 號' }
+      const placed = await m.call('POST', '/ec-order', { lines: [{ product_id: snack!.product_id, variant_id: snack!.id, quantity: 1 }], recipient, invoice }, 'en', { 'idempotency-key': 'format-only' })
+      expect(placed.status).toBe(201)
+      const [order] = await shop.database.db.select().from(orders).where(eq(orders.no, placed.body.data.no))
+      expect(order!.invoice_carrier_verified).toBe(false)
       expect((await m.call('POST', '/invoice/check-carrier', { carrier_code: '/short' })).status).toBe(400)
       expect((await shop.request('/api/v1/invoice/check-carrier', { method: 'POST', headers: json, body: '{"carrier_code":"/ABC+123"}' })).status).toBe(401)
       expect((await shop.json('/api/v1/config')).body.data.checkout.carrier_check).toBe(false)

@@ -35,8 +35,9 @@ export interface CarrierChecker {
   check(carrierCode: string): Promise<CarrierCheck>
 }
 
-export const carrierNotFound = () =>
-  new AppError('CARRIER_NOT_FOUND', 400, INVOICE_MESSAGES.mobileBarcodeMissing, { carrier_code: [INVOICE_MESSAGES.mobileBarcodeMissing] })
+/** `field`: the barcode's field in the request, `invoice.carrier_code` in an order */
+export const carrierNotFound = (field = 'carrier_code') =>
+  new AppError('CARRIER_NOT_FOUND', 400, INVOICE_MESSAGES.mobileBarcodeMissing, { [field]: [INVOICE_MESSAGES.mobileBarcodeMissing] })
 
 export const carrierCheckUnavailable = () => new AppError('CARRIER_CHECK_UNAVAILABLE', 503, 'The mobile barcode cannot be checked right now; please try again later.')
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
 import { hit } from '../../lib/rate-limit'
-import type { CarrierChecker } from './carrier-check'
+import { carrierNotFound, type CarrierChecker } from './carrier-check'
 
 export interface InvoiceDeps {
   db: Db
@@ -24,21 +24,29 @@ export async function checkCarrierFor(deps: InvoiceDeps, memberId: number, carri
 }
 
 /**
- * The carrier check at order time. A barcode the Ministry says does not exist is refused
- * (CARRIER_NOT_FOUND); when the Ministry cannot answer, the order goes ahead with the well-formed
- * barcode (`verified: false`) instead of blocking checkout on another service's outage: the invoice
- * platform reports a bad carrier when the invoice is uploaded, and the shop then sends the invoice
- * by e-mail (docs/decisions: carrier check degrades to the format).
+ * The carrier check at order time, before anything is written (docs/decisions/0049): null without
+ * a mobile barcode, true when the Ministry confirmed it, false when only its format was checked.
+ * A barcode the Ministry says does not exist is refused (CARRIER_NOT_FOUND on `invoice.carrier_code`).
+ * When the Ministry cannot answer within EINVOICE_TIMEOUT_MS, or the member is past the checks'
+ * limit, the order goes ahead unverified rather than losing the sale to another service's outage,
+ * and records it so (`orders.invoice_carrier_verified`) for a check before the invoice is issued.
  */
-export async function verifyInvoiceCarrier(deps: Pick<InvoiceDeps, 'carrier' | 'logger'>, invoice: InvoiceOptionsInput) {
-  if (invoice.mode !== 'personal' || invoice.carrier_type !== 'mobile') return { verified: false }
+export async function verifyInvoiceCarrier(deps: InvoiceDeps, memberId: number, invoice: InvoiceOptionsInput): Promise<boolean | null> {
+  if (invoice.mode !== 'personal' || invoice.carrier_type !== 'mobile') return null
+  if (!deps.carrier.online) return false
+  // the order is another way to reach the Ministry: it counts among the member's checks
+  const limit = await hit(deps.db, deps.clock, `carrier-check:${memberId}`, CHECKS_PER_MINUTE, 60_000)
+  if (!limit.allowed) {
+    deps.logger.warn('mobile barcode taken unverified: the member is past the checks limit', { member: memberId })
+    return false
+  }
   try {
-    return { verified: (await deps.carrier.check(invoice.carrier_code)).verified }
+    return (await deps.carrier.check(invoice.carrier_code)).verified
   } catch (error) {
-    if (error instanceof AppError && error.code === 'CARRIER_CHECK_UNAVAILABLE') {
-      deps.logger.warn('order accepted with an unchecked mobile barcode', { carrier_code: invoice.carrier_code })
-      return { verified: false }
-    }
-    throw error
+    if (!(error instanceof AppError)) throw error
+    if (error.code === 'CARRIER_NOT_FOUND') throw carrierNotFound('invoice.carrier_code')
+    if (error.code !== 'CARRIER_CHECK_UNAVAILABLE') throw error
+    deps.logger.warn('mobile barcode taken unverified: the Ministry did not answer', { member: memberId })
+    return false
   }
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors'
 import { documented, validate } from '../../lib/route'
 import { requireUser } from '../auth/middleware'
 import type { AuthDeps } from '../auth/service'
+import type { CarrierChecker } from '../invoice/carrier-check'
 import type { OrderDeps } from './payments'
 import * as service from './service'
 
@@ -20,7 +21,7 @@ const requireKey: MiddlewareHandler = async (c, next) => {
 }
 
 /** The member's orders: checkout, lists, one order, pay again, cancel. Another member's order is a 404. */
-export function orderRoutes(deps: AuthDeps & OrderDeps) {
+export function orderRoutes(deps: AuthDeps & OrderDeps & { carrier: CarrierChecker }) {
   const tags = ['Orders']
   const member = requireUser(deps)
   const one = dataSchema(OrderSchema)
@@ -37,6 +38,7 @@ export function orderRoutes(deps: AuthDeps & OrderDeps) {
         auth: true,
         notFound: true,
         errors: {
+          400: "The Ministry of Finance says the invoice's mobile barcode does not exist (CARRIER_NOT_FOUND, `detail['invoice.carrier_code']`, as `/invoice/check-carrier` answers); nothing is changed. When the Ministry cannot answer, the order is placed with the barcode recorded as unverified",
           409: 'Not enough stock (OUT_OF_STOCK), product gone (PRODUCT_UNAVAILABLE), or the member already holds MAX_UNPAID_ORDERS unpaid orders (UNPAID_ORDER_LIMIT; `detail.max_unpaid_orders`)',
           422: 'Idempotency-Key reused with another body (IDEMPOTENCY_KEY_REUSED)',
           503: 'The order is placed but Stripe did not answer (PAYMENT_PROVIDER_UNAVAILABLE): retry with the same key',

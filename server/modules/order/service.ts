@@ -7,6 +7,8 @@ import { sendsAhead } from '../../db/client'
 import { AppError, notFound } from '../../lib/errors'
 import { priceOrder } from '../checkout/quote'
 import { redeemCoupon } from '../coupon/service'
+import type { CarrierChecker } from '../invoice/carrier-check'
+import { verifyInvoiceCarrier } from '../invoice/service'
 import { friendOrderDelivered } from '../referral/service'
 import { recipientOf } from '../recipient/service'
 import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund, type OrderDeps } from './payments'
@@ -49,7 +51,8 @@ const isUniqueViolation = (error: unknown) => {
 
 /**
  * `POST /ec-order`: one order per member and Idempotency-Key. First the quote, with the
- * checkout's current prices (the client's are never read), and the recipient. Then one
+ * checkout's current prices (the client's are never read), the recipient, and the invoice's
+ * mobile barcode asked of the Ministry (refused if unknown, kept unverified if it cannot say). Then one
  * transaction of two statements sent together, so the database never waits for a round trip
  * while the transaction holds it: the first claims the key (a plain insert: a key claimed before
  * collides with its primary key, and the earlier order answers) and locks the member; the second,
@@ -60,7 +63,7 @@ const isUniqueViolation = (error: unknown) => {
  * cap together). A coupon is redeemed in the same transaction. Then, outside it, create the
  * PaymentIntent; a crash in between is completed by the retry with the same key.
  */
-export async function placeOrder(deps: OrderDeps, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
+export async function placeOrder(deps: OrderDeps & { carrier: CarrierChecker }, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
   const hash = bodyHash(input)
   const now = deps.clock()
   const price = async () => {
@@ -74,7 +77,8 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       pricing: deps.config.checkout,
       locale,
     })
-    return { recipient, quote, variants }
+    const carrierVerified = await verifyInvoiceCarrier(deps, userId, input.invoice)
+    return { recipient, quote, variants, carrierVerified }
   }
   let priced: Awaited<ReturnType<typeof price>>
   try {
@@ -84,7 +88,7 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
     if (await repo.requestFor(deps.db, userId, key)) return answerRetry(deps, userId, key, hash, locale)
     throw error
   }
-  const { recipient, quote, variants } = priced
+  const { recipient, quote, variants, carrierVerified } = priced
   // quote.lines follow input.lines, one per variant
   const write: repo.CheckoutWrite = {
     userId,
@@ -103,6 +107,7 @@ export async function placeOrder(deps: OrderDeps, userId: number, key: string, i
       shipment: quote.shipment,
       recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
       invoice: input.invoice as Record<string, string>,
+      invoice_carrier_verified: carrierVerified,
       locale,
       payment_due_at: new Date(now.getTime() + deps.config.orders.paymentMs),
       created_at: now,
