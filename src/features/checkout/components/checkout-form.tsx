@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client'
 import { formatPrice } from '../../../lib/format-price'
 import { focusFirstInvalid, serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
 import { useLocalePrefix } from '../../../lib/i18n'
+import { translateValidationMessage } from '../../../lib/validation-messages'
 import { useCreateRecipient } from '../api/create-recipient'
 import { useRecipients } from '../api/get-recipients'
 import { useQuote } from '../api/get-quote'
@@ -180,6 +181,12 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
     if (!mayRetry) orderAttempts.finish()
     if (error.code === 'COUPON_INVALID') {
       draftActions.removeCoupon(couponProblem(error))
+      return
+    }
+    if (error.code === 'CARRIER_NOT_FOUND') {
+      // the Ministry answered the order although the page's check could not reach it: said on the field, like that check
+      carrier.refused(draft.invoice.carrier_code, error.fieldMessage('invoice.carrier_code') ?? translateValidationMessage(error.message))
+      focusFirstProblem()
       return
     }
     if (error.code === 'OUT_OF_STOCK' || error.code === 'PRODUCT_UNAVAILABLE') {

@@ -47,6 +47,13 @@ export function useCarrierCheck(enabled: boolean) {
     [enabled, locale],
   )
 
+  /** The order was refused with this code (CARRIER_NOT_FOUND): the Ministry answered the order's check, if not the page's. */
+  const refused = useCallback((raw: string, message: string) => {
+    const result: CarrierCheckState = { code: normalizeCarrierCode(raw), status: 'missing', message }
+    running.current.set(result.code, Promise.resolve(result))
+    setState(result)
+  }, [])
+
   /** The check's word on the code as typed now, if it has one. */
   const noteFor = (raw: string) => {
     const code = normalizeCarrierCode(raw)
@@ -57,5 +64,5 @@ export function useCarrierCheck(enabled: boolean) {
     return { error: undefined, note: t`The barcode cannot be checked right now; its format is correct.` }
   }
 
-  return { check, noteFor }
+  return { check, refused, noteFor }
 }
