@@ -49,4 +49,5 @@ export const PublicConfigSchema = v.object({
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>
 
-export const HealthSchema = v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) })
+/** `ok` (200), or `starting` (503) with what the server still waits for before it takes traffic */
+export const HealthSchema = v.object({ status: v.picklist(['ok', 'starting']), database: v.picklist(['pglite', 'postgres']), waiting_for: v.optional(v.array(v.string())) })

@@ -13,6 +13,7 @@ import { ALGOLIA_ORIGINS, securityHeaders } from './lib/security-headers'
 import { apiCors } from './lib/cors'
 import { compression } from './lib/compression'
 import { drain } from './lib/drain'
+import { Readiness } from './lib/readiness'
 import { systemClock, type Clock } from './lib/clock'
 import { createMailer, type Mailer } from './lib/mailer'
 import { accountRoutes } from './modules/account/routes'
@@ -119,12 +120,13 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const sweeper = new OrderSweeper(orderDeps)
   // one checker for the payment page's check and the order's: its answers are kept for both
   const carrier = carrierChecker(config.einvoice, logger)
+  const readiness = new Readiness()
   const housekeeper = new Housekeeper({ db: database.db, clock, logger, retention: config.retention })
   const api = new Hono()
     .use(requestContext())
     .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
     .use(inputGuard())
-    .route('/', shopRoutes(config, database, Object.keys(providers), { search: search.browser, payment: payment.browser, realtime: realtime.browser, push: pushConfig(vapidKeys) }))
+    .route('/', shopRoutes(config, database, readiness, Object.keys(providers), { search: search.browser, payment: payment.browser, realtime: realtime.browser, push: pushConfig(vapidKeys) }))
     .route('/', catalogRoutes(authDeps, config.catalogueCacheMs, catalogueCache))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
@@ -179,7 +181,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.all('/api/*', () => {
     throw notFound()
   })
-  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { allowedOrigins: config.corsOrigins }))
+  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { allowedOrigins: config.corsOrigins, whenReady: (ms) => readiness.whenReady(ms) }))
   if (stripeSandbox) {
     app.route('/v1', stripeSandbox.routes)
     app.route('/sandbox-checkout', stripeSandbox.pages)
@@ -215,5 +217,5 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     },
   }
   /** the embedded Pusher server takes the WebSocket upgrades of the HTTP server (main.ts) */
-  return { app, indexer, payments, shutdown, realtime: { settings: realtime, server: realtimeServer, publisher } }
+  return { app, indexer, readiness, payments, shutdown, realtime: { settings: realtime, server: realtimeServer, publisher } }
 }

@@ -38,7 +38,9 @@ async function main() {
   const realtimeApp = config.pusher ? undefined : await embeddedPusherApp(config.dataDir)
   const vapid = await vapidKeys(config)
   const operatorKey = config.operatorKey ?? (await keptSecrets(config.dataDir, 'operator-key.json', () => ({ key: randomBytes(24).toString('base64url') }))).key
-  const { app, indexer, payments, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey })
+  const { app, indexer, readiness, payments, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey })
+  // health answers 503 `starting`, and the embedded engine holds queries, until the index is built
+  readiness.waitFor('search', indexer.ready)
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,
@@ -54,8 +56,10 @@ async function main() {
   })
 
   let stopping = false
-  // SIGTERM: new API requests are turned away (503, the health check too) while those running
-  // finish; then the background work stops, the listener closes and the database is released.
+  // SIGTERM: the listener closes at once (a load balancer's health check then fails, and browsers
+  // connect to the next server or this one's successor); a request on a connection already open is
+  // still answered, with `Connection: close`; once those running have finished, the background
+  // work stops and the database is released. No request is turned away with a 5xx (decision 31).
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
@@ -65,14 +69,14 @@ async function main() {
       process.exit(1)
     }, 20_000).unref()
     shutdown.begin()
+    // the indexer reaches the embedded engine through the listener: it stops before the listener closes
+    await indexer.stop()
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
     await shutdown.idle(10_000)
-    // the indexer and the sandbox's webhooks talk to this server: they stop before it stops answering
-    await Promise.all([indexer.stop(), payments.stop(), realtime.server?.close()])
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      if ('closeIdleConnections' in server) server.closeIdleConnections()
-      setTimeout(() => ('closeAllConnections' in server ? server.closeAllConnections() : undefined), 2_000).unref()
-    })
+    await Promise.all([payments.stop(), realtime.server?.close()])
+    setTimeout(() => ('closeAllConnections' in server ? server.closeAllConnections() : undefined), 2_000).unref()
+    await closed
     await database.close()
     logger.info('stopped')
     process.exit(0)

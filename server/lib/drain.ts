@@ -1,14 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
-import { AppError } from './errors'
-
-/** The webhook Stripe (or the embedded sandbox) sends: still taken while draining, so no payment news waits for the next start. */
-const ALWAYS_TAKEN = /^\/api\/v1\/payment\/webhook\//
 
 /**
- * Graceful shutdown. Once `begin()` is called, new API requests are answered 503 with
- * `Connection: close` (a load balancer retries them on another server) and the health check says
- * so, while requests already running finish. The embedded emulators keep answering: a checkout in
- * flight still needs the payment sandbox and the search indexer its engine.
+ * Graceful shutdown. Once `begin()` is called (main.ts has stopped accepting connections by then),
+ * a request arriving on a connection already open is still answered in full, with
+ * `Connection: close`, so that the client's next request opens a new connection: to another
+ * server behind a load balancer, or to this one's successor. Nothing is turned away with a 5xx
+ * for a restart. `idle()` tells when the requests running have finished.
  */
 export function drain() {
   let inFlight = 0
@@ -18,15 +15,11 @@ export function drain() {
     if (inFlight === 0) for (const wake of waiters) wake()
   }
   const middleware: MiddlewareHandler = async (c, next) => {
-    if (draining && c.req.path.startsWith('/api/') && !ALWAYS_TAKEN.test(c.req.path)) {
-      c.header('connection', 'close')
-      c.header('retry-after', '1')
-      throw new AppError('SERVICE_UNAVAILABLE', 503, 'The shop is busy for a moment; please try again.')
-    }
     inFlight++
     try {
       await next()
     } finally {
+      if (draining) c.header('connection', 'close')
       inFlight--
       settle()
     }

@@ -42,6 +42,8 @@ const DEFAULT_SETTINGS: IndexSettings = {
   alternativesAsExact: ['ignorePlurals', 'singleWordSynonym'],
   userData: null,
 }
+/** Algolia's limit on an index name's length */
+const INDEX_NAME_LIMIT = 512
 const LIST_SETTINGS = ['searchableAttributes', 'attributesForFaceting', 'numericAttributesForFiltering', 'customRanking', 'ranking', 'replicas', 'alternativesAsExact'] as const
 const ALTERNATIVES_AS_EXACT = new Set(['ignorePlurals', 'singleWordSynonym', 'multiWordsSynonym', 'ignoreConjugations'])
 
@@ -189,6 +191,64 @@ export class SearchEngine {
 
   searchSynonyms(name: string, body: Record<string, unknown>) {
     return this.index(name).synonyms.search(body)
+  }
+
+  /**
+   * Algolia's copy and move (`POST /1/indexes/{index}/operation`), the way to rebuild an index
+   * while searches keep reading the old one: build a temporary index, then move it over the live
+   * one in one step. A move keeps the destination's replicas (they get the new records); a copy
+   * never takes `replicas`, and refuses a destination that has replicas. `scope` limits a copy to
+   * settings and synonyms (rules are not emulated).
+   */
+  operation(source: string, body: Record<string, unknown>) {
+    const { operation, destination, scope } = body
+    if (operation !== 'move' && operation !== 'copy') throw new AlgoliaError(400, 'operation: expected "move" or "copy"')
+    if (typeof destination !== 'string' || !destination || destination.length > INDEX_NAME_LIMIT) throw new AlgoliaError(400, 'destination: expected an index name')
+    if (scope !== undefined && !(Array.isArray(scope) && scope.every((s) => s === 'settings' || s === 'synonyms' || s === 'rules')))
+      throw new AlgoliaError(400, 'scope: expected an array of "settings", "synonyms" and "rules"')
+    if (operation === 'move' && scope !== undefined) throw new AlgoliaError(400, 'scope: only a copy takes a scope')
+    if (destination === source) throw new AlgoliaError(400, 'destination: must differ from the source index')
+    const from = this.indexes.get(source)
+    // as in Algolia: moving an index that does not exist does nothing; copying one copies an empty index
+    if (!from && operation === 'move') return this.task()
+    if (from?.primary) throw new AlgoliaError(400, `Cannot ${operation} a replica index`)
+    if (from && from.settings.replicas.length && operation === 'move') throw new AlgoliaError(400, 'Cannot move an index that has replicas')
+    const existing = this.indexes.get(destination)
+    if (existing?.primary) throw new AlgoliaError(400, 'Cannot overwrite a replica index')
+    if (operation === 'copy' && existing?.settings.replicas.length) throw new AlgoliaError(400, 'Cannot copy to a destination index that has replicas')
+    const to = this.index(destination, true)
+    const settings = from?.settings ?? DEFAULT_SETTINGS
+    const parts = new Set(scope ?? ['settings', 'synonyms', 'records'])
+    if (parts.has('settings')) to.settings = { ...settings, replicas: to.settings.replicas }
+    if (parts.has('synonyms')) to.synonyms = operation === 'move' && from ? from.synonyms : (from?.synonyms.copy() ?? new SynonymSet())
+    if (parts.has('records')) {
+      if (operation === 'move' && from) to.store = from.store
+      else {
+        to.store = new DocStore(to.settings.searchableAttributes.map(inner))
+        if (from) to.store.save([...from.store.all()].map((doc) => from.store.records[doc]!))
+      }
+    }
+    if (operation === 'move') this.indexes.delete(source)
+    return this.task()
+  }
+
+  /** `DELETE /1/indexes/{index}`: a primary's replicas become primaries of their own, as in Algolia. */
+  deleteIndex(name: string) {
+    const index = this.indexes.get(name)
+    if (index?.primary) {
+      const primary = this.indexes.get(index.primary)
+      if (primary) primary.settings = { ...primary.settings, replicas: primary.settings.replicas.filter((r) => r !== name) }
+    }
+    for (const replica of index?.settings.replicas ?? []) {
+      const r = this.indexes.get(replica)
+      if (r) {
+        r.primary = undefined
+        r.store = new DocStore(r.settings.searchableAttributes.map(inner))
+      }
+    }
+    this.indexes.delete(name)
+    const { taskID } = this.task()
+    return { taskID, deletedAt: new Date().toISOString() }
   }
 
   taskStatus() {

@@ -14,6 +14,9 @@ export interface AlgoliaKeys {
 /** Bytes of one request body: a search batch, and an admin write (the indexer saves 1,000 records at once). */
 export const BODY_LIMITS = { search: 64 * 1024, admin: 16 * 1024 * 1024 } as const
 
+/** How long a query waits for the index built at start: longer than any start seen, shorter than a client's patience. */
+const QUERY_WAIT_MS = 20_000
+
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value)
 
 /**
@@ -22,7 +25,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
  * only search. The browser client posts JSON as `text/plain` (no CORS preflight), so bodies are
  * read as text. Errors keep Algolia's `{"message", "status"}` shape.
  */
-export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: { allowedOrigins?: readonly string[] } = {}) {
+export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: { allowedOrigins?: readonly string[]; whenReady?: (timeoutMs: number) => Promise<boolean> } = {}) {
   const app = new Hono()
   // the browser client's simple requests need the header to read the answer on another origin; same-origin pages need none
   app.use('*', cors({ origin: [...(options.allowedOrigins ?? [])], allowHeaders: ['content-type', 'x-algolia-application-id', 'x-algolia-api-key', 'x-algolia-agent'], maxAge: 86400 }))
@@ -41,6 +44,11 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
   }
   const tooLarge = (): never => {
     throw new AlgoliaError(413, 'Request Entity Too Large')
+  }
+  // while the index is first built at start, a query waits for it instead of finding nothing
+  const indexed: MiddlewareHandler = async (_c, next) => {
+    if (options.whenReady && !(await options.whenReady(QUERY_WAIT_MS))) throw new AlgoliaError(503, 'The index is being built; try again shortly')
+    await next()
   }
   const searchBody = bodyLimit({ maxSize: BODY_LIMITS.search, onError: tooLarge })
   const adminBody = bodyLimit({ maxSize: BODY_LIMITS.admin, onError: tooLarge })
@@ -67,7 +75,7 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
   }
   const synonymOptions = (c: Context) => ({ forwardToReplicas: flag(c, 'forwardToReplicas'), replaceExistingSynonyms: flag(c, 'replaceExistingSynonyms') })
 
-  app.post('/1/indexes/*/queries', allow('search'), searchBody, async (c) => {
+  app.post('/1/indexes/*/queries', allow('search'), indexed, searchBody, async (c) => {
     const { requests } = await body(c)
     if (!Array.isArray(requests)) throw new AlgoliaError(400, 'requests: expected an array')
     if (requests.length > SEARCH_LIMITS.queriesPerBatch) throw new AlgoliaError(400, 'Too many queries in multi query request')
@@ -76,12 +84,14 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
     if (hits > SEARCH_LIMITS.hitsPerBatch) throw new AlgoliaError(400, `Too many hits in multi query request: hitsPerPage may add up to ${SEARCH_LIMITS.hitsPerBatch}`)
     return c.json({ results: requests.map((r) => engine.search(String(r.indexName ?? ''), r)) })
   })
-  app.post('/1/indexes/:index/query', allow('search'), searchBody, async (c) => c.json(engine.search(c.req.param('index'), await body(c))))
+  app.post('/1/indexes/:index/query', allow('search'), indexed, searchBody, async (c) => c.json(engine.search(c.req.param('index'), await body(c))))
 
   app.get('/1/indexes', allow('admin'), (c) => c.json({ items: engine.listIndices(), nbPages: 1 }))
   app.get('/1/indexes/:index/settings', allow('admin'), (c) => c.json(engine.getSettings(c.req.param('index'))))
   app.put('/1/indexes/:index/settings', allow('admin'), adminBody, async (c) => c.json(engine.setSettings(c.req.param('index'), await body(c))))
   app.get('/1/indexes/:index/task/:task', allow('admin'), (c) => c.json(engine.taskStatus()))
+  app.post('/1/indexes/:index/operation', allow('admin'), searchBody, async (c) => c.json(engine.operation(c.req.param('index'), await body(c))))
+  app.delete('/1/indexes/:index', allow('admin'), (c) => c.json(engine.deleteIndex(c.req.param('index'))))
   app.post('/1/indexes/:index/clear', allow('admin'), (c) => c.json(engine.clear(c.req.param('index'))))
   // synonyms: what the settings ACL reaches in Algolia, so the admin key only
   app.post('/1/indexes/:index/synonyms/batch', allow('admin'), adminBody, async (c) => {
@@ -123,7 +133,7 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
     const { taskID } = engine.saveObjects(c.req.param('index'), [{ ...record, objectID }])
     return c.json({ taskID, objectID, createdAt: new Date().toISOString() }, 201)
   })
-  app.get('/1/indexes/:index/:objectID', allow('search'), (c) => c.json(engine.getObject(c.req.param('index'), c.req.param('objectID'))))
+  app.get('/1/indexes/:index/:objectID', allow('search'), indexed, (c) => c.json(engine.getObject(c.req.param('index'), c.req.param('objectID'))))
   app.put('/1/indexes/:index/:objectID', allow('admin'), adminBody, async (c) => {
     const record = { ...(await body(c)), objectID: c.req.param('objectID') }
     const { taskID } = engine.saveObjects(c.req.param('index'), [record])

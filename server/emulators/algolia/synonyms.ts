@@ -112,6 +112,13 @@ export class SynonymSet {
     return this.entries.get(objectID)?.hit
   }
 
+  /** A set holding the same synonyms (for copying an index). */
+  copy() {
+    const copy = new SynonymSet()
+    copy.save([...this.entries.values()].map((entry) => entry.hit), true)
+    return copy
+  }
+
   /** Refuses a batch that would take the index past the cap. */
   check(hits: SynonymHit[], replace = false) {
     const after = new Set(replace ? [] : this.entries.keys())

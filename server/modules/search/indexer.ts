@@ -25,6 +25,14 @@ export class SearchIndexer {
   private lastSeen?: Date
   private timer?: NodeJS.Timeout
   private running?: Promise<unknown>
+  private markReady!: () => void
+  /**
+   * Settles once the first check at start has finished: the index then holds the catalogue (or,
+   * when the search service could not be reached, whatever it held before: a shop with hosted
+   * search keeps serving pages while the service is away).
+   */
+  readonly ready = new Promise<void>((resolve) => (this.markReady = resolve))
+  private built = false
 
   constructor(
     private readonly db: Db,
@@ -47,17 +55,41 @@ export class SearchIndexer {
     return { version: `${SETTINGS_HASH}:${row?.products ?? 0}@${row?.changed ? new Date(row.changed).toISOString() : 'none'}`, changed: row?.changed ? new Date(row.changed) : undefined }
   }
 
-  private async configure(version: string) {
+  private wait = async (indexName: string, pending: Promise<{ taskID: number }>) => this.client.waitForTask({ indexName, taskID: (await pending).taskID })
+
+  /**
+   * The sort replicas and their settings. They are standard replicas: they hold the primary's
+   * records and get a new set with it when a rebuilt index is moved over it, but their settings
+   * and synonyms are their own.
+   */
+  private async configureReplicas() {
     const { index } = this.settings
     const replicas = replicaNames(index)
-    const wait = async (p: Promise<{ taskID: number }>, indexName: string) => this.client.waitForTask({ indexName, taskID: (await p).taskID })
-    await wait(this.client.setSettings({ indexName: index, indexSettings: { replicas: [replicas.priceAsc, replicas.priceDesc] } }), index)
-    // forwarded: hosted Algolia copies a primary's settings to a replica only when it creates it
-    await wait(this.client.setSettings({ indexName: index, indexSettings: { ...PRODUCT_INDEX_SETTINGS, userData: { catalogueVersion: version } }, forwardToReplicas: true }), index)
-    await wait(this.client.setSettings({ indexName: replicas.priceAsc, indexSettings: { ranking: ['asc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)', 'desc(rating)'] } }), replicas.priceAsc)
-    await wait(this.client.setSettings({ indexName: replicas.priceDesc, indexSettings: { ranking: ['desc(price_min)', 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'], customRanking: ['desc(rank)', 'desc(rating)'] } }), replicas.priceDesc)
-    // after the replicas exist, so that they get the synonyms too; anything saved by hand is replaced
-    await wait(this.client.saveSynonyms({ indexName: index, synonymHit: PRODUCT_SYNONYMS, forwardToReplicas: true, replaceExistingSynonyms: true }), index)
+    await this.wait(index, this.client.setSettings({ indexName: index, indexSettings: { replicas: [replicas.priceAsc, replicas.priceDesc] } }))
+    for (const [name, order] of [
+      [replicas.priceAsc, 'asc(price_min)'],
+      [replicas.priceDesc, 'desc(price_min)'],
+    ] as const) {
+      await this.wait(name, this.client.setSettings({ indexName: name, indexSettings: { ...PRODUCT_INDEX_SETTINGS, ranking: [order, 'typo', 'words', 'proximity', 'attribute', 'exact', 'custom'] } }))
+      await this.wait(name, this.client.saveSynonyms({ indexName: name, synonymHit: PRODUCT_SYNONYMS, replaceExistingSynonyms: true }))
+    }
+  }
+
+  /**
+   * A whole new index built beside the live one and moved over it in one step (Algolia's atomic
+   * reindexing): searches read the previous index, complete, until the new one is.
+   */
+  private async rebuild(version: string) {
+    const { index } = this.settings
+    const building = `${index}_build_${version.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`
+    await this.configureReplicas()
+    await this.wait(building, this.client.setSettings({ indexName: building, indexSettings: { ...PRODUCT_INDEX_SETTINGS, userData: { catalogueVersion: version } } }))
+    await this.wait(building, this.client.saveSynonyms({ indexName: building, synonymHit: PRODUCT_SYNONYMS, replaceExistingSynonyms: true }))
+    const records = await productRecords(this.db)
+    const save = records.filter((r) => r.active).map(({ active: _active, ...record }) => record)
+    await this.client.saveObjects({ indexName: building, objects: save, waitForTasks: true })
+    await this.wait(index, this.client.operationIndex({ indexName: building, operationIndexParams: { operation: 'move', destination: index } }))
+    return { saved: save.length, removed: records.length - save.length }
   }
 
   /** Pushes the given products (all when omitted): active ones saved, inactive ones removed. */
@@ -80,11 +112,11 @@ export class SearchIndexer {
     } catch {
       indexed = undefined
     }
+    // a change made while the new index is built is pushed by the next syncChanged
     this.lastSeen = changed
     if (!force && indexed === version) return false
     const started = performance.now()
-    await this.configure(version)
-    const result = await this.sync()
+    const result = await this.rebuild(version)
     this.logger.info('search index rebuilt', { index: this.settings.index, ...result, ms: Math.round(performance.now() - started) })
     return true
   }
@@ -107,14 +139,21 @@ export class SearchIndexer {
   }
 
   start(intervalMs = 1000) {
+    const first = () =>
+      this.ensureFresh()
+        .then(() => (this.built = true))
+        .catch((error) => this.logger.error('search index build failed', { error: String(error) }))
+        .finally(() => {
+          this.running = undefined
+          this.markReady()
+        })
+    this.running = first()
+    // a first build that failed is tried again, not replaced by syncs of what changed since
     const tick = () => {
-      this.running ??= this.syncChanged()
+      this.running ??= (this.built ? this.syncChanged() : first())
         .catch((error) => this.logger.warn('search index sync failed', { error: String(error) }))
         .finally(() => (this.running = undefined))
     }
-    this.running = this.ensureFresh()
-      .catch((error) => this.logger.error('search index build failed', { error: String(error) }))
-      .finally(() => (this.running = undefined))
     this.timer = setInterval(tick, intervalMs)
     this.timer.unref()
   }

@@ -5,9 +5,10 @@ import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { sql } from 'drizzle-orm'
 import { revalidated } from '../../lib/http-caching'
+import type { Readiness } from '../../lib/readiness'
 import { documented } from '../../lib/route'
 
-export function shopRoutes(config: Config, database: Database, socialProviders: string[], services: Pick<PublicConfig, 'search' | 'payment' | 'realtime' | 'push'>) {
+export function shopRoutes(config: Config, database: Database, readiness: Readiness, socialProviders: string[], services: Pick<PublicConfig, 'search' | 'payment' | 'realtime' | 'push'>) {
   const tags = ['Shop']
   const publicConfig: PublicConfig = {
     shop: config.shop,
@@ -19,8 +20,14 @@ export function shopRoutes(config: Config, database: Database, socialProviders: 
     .get('/config', documented({ summary: 'Public settings for the PWA', tags, response: dataSchema(PublicConfigSchema) }), revalidated(), (c) =>
       c.json({ data: publicConfig }),
     )
-    .get('/health', documented({ summary: 'Liveness and database check', tags, response: HealthSchema }), async (c) => {
-      await database.db.execute(sql`select 1`)
-      return c.json({ status: 'ok' as const, database: database.kind })
-    })
+    .get(
+      '/health',
+      // 503 `{"status": "starting", "waiting_for": [...]}` until the search index is built at start: a load balancer waits
+      documented({ summary: 'Readiness and database check (503 with status "starting" until ready for traffic)', tags, response: HealthSchema }),
+      async (c) => {
+        await database.db.execute(sql`select 1`)
+        if (!readiness.ready) return c.json({ status: 'starting' as const, database: database.kind, waiting_for: readiness.waitingFor }, 503)
+        return c.json({ status: 'ok' as const, database: database.kind })
+      },
+    )
 }
