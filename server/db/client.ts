@@ -12,9 +12,24 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
 export type DbOrTx = Db | Tx
 
+export interface DatabaseHealth {
+  /** 'restarting': the embedded database's thread died and a new one is opening the same data; calls wait for it */
+  state: 'ok' | 'restarting' | 'failed'
+  /** how many times the thread was started again since the process started */
+  restarts: number
+}
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** Always ok on node-postgres: its pool replaces a lost connection at the next query. */
+  health(): DatabaseHealth
+  /**
+   * Called once when the database gives up (PGlite's thread died 3 times within a minute, or an
+   * in-memory one died) and every later call fails: the process should exit non-zero so that
+   * its supervisor starts the shop again. Never called on node-postgres.
+   */
+  onFatal(listener: (error: Error) => void): void
   close(): Promise<void>
 }
 
@@ -26,7 +41,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Opens the shop's database and applies the committed migrations: node-postgres when a URL is
  * given, otherwise PGlite (embedded Postgres, in a thread of its own) persisted under
- * `dataDir/pglite`, or in memory for `memory://`. The drivers are loaded lazily so a Postgres deployment never loads PGlite.
+ * `dataDir/pglite`, or in memory for `memory://` (whose thread is not started again if it dies:
+ * decision 50). The drivers are loaded lazily so a Postgres deployment never loads PGlite.
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
@@ -40,7 +56,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     pool.on('error', (error) => process.stderr.write(`database: an idle connection was closed (${error.message})\n`))
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+    return { db: db as unknown as Db, kind: 'postgres', health: () => ({ state: 'ok', restarts: 0 }), onFatal: () => undefined, close: () => pool.end() }
   }
   const { PgliteThread } = await import('./pglite-thread')
   const { drizzle } = await import('drizzle-orm/pglite')
@@ -56,7 +72,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // drizzle calls only the part of PGlite's client that PgliteThread answers
     const db = drizzle({ client: client as unknown as PGlite, schema })
     await migrate(db, { migrationsFolder })
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+    return { db: db as unknown as Db, kind: 'pglite', health: () => client.health(), onFatal: (listener) => client.onFatal(listener), close: () => client.close() }
   } catch (error) {
     await client.close().catch(() => undefined)
     throw error

@@ -11,7 +11,7 @@ describe('PGlite in its own thread', () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://' })
     await database.db.execute(sql`create table t (id int primary key, at timestamptz default clock_timestamp(), doc jsonb)`)
-  })
+  }, 60_000)
   afterAll(() => database.close())
 
   it('answers rows as PGlite does: numbers, JSON, timestamps as Postgres writes them, big integers', async () => {
@@ -65,7 +65,11 @@ describe('PGlite in its own thread', () => {
     expect(await outside).toEqual([{ n: 2 }])
   })
 
-  it('fails every call once the thread has stopped, instead of hanging', async () => {
+  it('reports itself healthy, with no restarts', () => {
+    expect(database.health()).toEqual({ state: 'ok', restarts: 0 })
+  })
+
+  it('fails every call once the thread has stopped, instead of hanging', { timeout: 60_000 }, async () => {
     const thread = new PgliteThread(undefined)
     await thread.ready
     await thread.close()
