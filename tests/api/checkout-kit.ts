@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import type { Database } from '../../server/db/client'
 import { variants } from '../../server/db/schema'
-import { createLogger } from '../../server/lib/logger'
+import { createLogger, type Logger } from '../../server/lib/logger'
 import { importCatalogue } from '../../server/modules/catalogue-import/service'
 import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
 import { registration } from '../fixtures/member-factory'
@@ -42,7 +42,7 @@ export interface Member {
  * The whole shop listening on a real port (the Stripe SDK and the sandbox's webhooks speak HTTP),
  * over a fresh database, with its own DATA_DIR, the sandbox's deliveries and the sweeper started.
  */
-export async function listenCheckoutShop(target: DatabaseTarget, options: { catalogue: CatalogueFile; env?: Record<string, string> }) {
+export async function listenCheckoutShop(target: DatabaseTarget, options: { catalogue: CatalogueFile; env?: Record<string, string>; logger?: Logger }) {
   const database: Database = await freshDatabase(target)
   await importCatalogue(database.db, options.catalogue)
   const port = await freePort()
@@ -51,7 +51,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   const clock = new MovableClock()
   const keys = freshSandboxKeys()
   const mails: Mail[] = []
-  const { app, payments, realtime } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
+  const { app, payments, realtime } = buildApp({ config, database, logger: options.logger ?? createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
   // the embedded Pusher server takes WebSocket upgrades, as in server/main.ts
   server.on('upgrade', (request, socket, head) => {

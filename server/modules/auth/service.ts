@@ -5,6 +5,7 @@ import { type AuthUser, type LoginMethod, type LoginResult, type ProfileInput, t
 import type { Locale } from '../../../contract/constants'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/client'
+import { transaction } from '../../db/transaction'
 import type { Clock } from '../../lib/clock'
 import { AppError, validationFailed } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
@@ -125,7 +126,7 @@ async function sendVerification(deps: AuthDeps, user: repo.UserRow) {
 
 export async function register(deps: AuthDeps, input: RegisterInput, locale: Locale): Promise<AuthUser> {
   const email = normalizeEmail(input.email)
-  const user = await deps.db.transaction(async (tx) => {
+  const user = await transaction(deps.db, async (tx) => {
     if (await repo.findUserByEmail(tx, email)) throw validationFailed({ email: [MESSAGES.taken] })
     const referred_by = await referrerId(tx, input.referrer_code)
     return createUser(tx, {
@@ -166,7 +167,7 @@ export async function changePassword(deps: AuthDeps, session: Session, input: v.
   const current = session.user.password_hash
   if (!current || !(await verifyPassword(current, input.old_password))) throw validationFailed({ old_password: [MESSAGES.oldPassword] })
   const now = deps.clock()
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const user = await repo.updateUser(tx, session.user.id, { password_hash: await hashPassword(input.password) })
     await repo.revokeAllTokens(tx, user.id, now)
     return { token: await issueToken(deps, user.id, session.method, tx), user: await toAuthUser(tx, user, session.method) }
@@ -230,7 +231,7 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: L
 export async function resetPassword(deps: AuthDeps, input: v.InferOutput<typeof ResetPasswordInputSchema>) {
   const now = deps.clock()
   const email = normalizeEmail(input.email)
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const row = await repo.findOneTime(tx, 'reset_password', fingerprint(input.token))
     const user = row?.user_id ? await repo.findUserById(tx, row.user_id) : undefined
     if (!row || !user || user.email !== email) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')

@@ -2,6 +2,7 @@ import * as oidc from 'openid-client'
 import type * as v from 'valibot'
 import { MESSAGES, type LoginMethod, type LoginResult, type SocialProvider, type SocialRegisterInputSchema } from '../../../contract/auth'
 import type { Locale } from '../../../contract/constants'
+import { transaction } from '../../db/transaction'
 import { AppError, validationFailed } from '../../lib/errors'
 import { fingerprint, randomToken } from '../../lib/secrets'
 import * as repo from './repo'
@@ -69,7 +70,7 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
   }
   if (!user && profile.email && profile.email_verified && profile.first_name && profile.last_name) {
     const email = profile.email
-    user = await deps.db.transaction(async (tx) => {
+    user = await transaction(deps.db, async (tx) => {
       // a code that is no longer valid does not stand in the way of signing in
       const referred_by = await referrerId(tx, stored.referrer_code ?? undefined).catch(() => null)
       const created = await createUser(tx, {
@@ -133,7 +134,7 @@ export async function pendingSocialProfile(deps: SocialDeps, ticket: string) {
 /** Creates the member a social sign-in could not create alone (a missing e-mail or name). */
 export async function completeSocialRegistration(deps: SocialDeps, input: v.InferOutput<typeof SocialRegisterInputSchema>): Promise<LoginResult> {
   const now = deps.clock()
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const row = await repo.findOneTime(tx, 'social_register', fingerprint(input.ticket))
     if (!row || row.expires_at <= now) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
     const profile = row.payload as unknown as PendingProfile

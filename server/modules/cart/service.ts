@@ -4,6 +4,7 @@ import { MAX_LINE_QUANTITY } from '../../../contract/cart'
 import type { Locale } from '../../../contract/constants'
 import type { Db, DbOrTx } from '../../db/client'
 import { cartItems, idempotentRequests, products, variants } from '../../db/schema'
+import { transaction } from '../../db/transaction'
 import type { Clock } from '../../lib/clock'
 import { AppError, notFound } from '../../lib/errors'
 
@@ -103,8 +104,8 @@ export const removeLine = (db: DbOrTx, userId: number, lineId: number) =>
  * answer without changing anything.
  */
 export async function once<T>(deps: CartDeps, userId: number, key: string | undefined, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  if (!key) return deps.db.transaction((tx) => run(tx))
-  return deps.db.transaction(async (tx) => {
+  if (!key) return transaction(deps.db, (tx) => run(tx))
+  return transaction(deps.db, async (tx) => {
     const claimed = await tx
       .insert(idempotentRequests)
       .values({ user_id: userId, key, status: 0, response: {}, created_at: deps.clock() })

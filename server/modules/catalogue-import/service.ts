@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { CatalogueFileSchema, type CatalogueFile } from '../../../contract/catalogue-file'
 import type { Db, Tx } from '../../db/client'
 import { categories, cities, productCategories, products, trendGroups, variants } from '../../db/schema'
+import { transaction } from '../../db/transaction'
 import type { InspectedImage } from '../images/inspect'
 import { saveImages } from '../images/repo'
 import { favouriteStates, notifyFavouriteChanges, type FavouriteState } from '../notification/favourites'
@@ -85,7 +86,7 @@ async function slugIds(tx: Tx) {
 export async function importCatalogue(db: Db, file: CatalogueFile, images: InspectedImage[] = []): Promise<ImportSummary> {
   const unread = unreadLocalImages(file)
   if (unread.length) throw new CatalogueFileError(unread)
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const now = new Date()
     await saveImages(tx, images)
     for (const rows of chunks(file.categories)) {

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/notification'
 import type { Paged } from '../../../contract/page'
 import type { Db } from '../../db/client'
+import { transaction } from '../../db/transaction'
 import type { Clock } from '../../lib/clock'
 import { notFound, validationFailed } from '../../lib/errors'
 import { toNotification } from './present'
@@ -67,7 +68,7 @@ export async function subscribe(deps: NotificationDeps, userId: number, input: P
   if (!isAllowedEndpoint(input.endpoint, deps.pushServiceHosts)) {
     throw validationFailed({ endpoint: ['This push service is not supported.'] })
   }
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     await repo.saveSubscription(tx, { user_id: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, created_at: deps.clock() })
     await repo.trimSubscriptions(tx, userId, MAX_PUSH_DEVICES)
   })

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/client'
+import { transaction } from '../../db/transaction'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
 import type { Intent, PaymentGateway } from '../payment/gateway'
@@ -33,17 +34,39 @@ export async function ensureIntent(deps: OrderDeps, order: repo.OrderRow, paymen
   return repo.setIntent(deps.db, payment.id, intent.id, intent.client_secret!, deps.clock())
 }
 
-/** The payment an intent belongs to: by its id, or by the order number and attempt in its metadata. */
-async function paymentFor(tx: DbOrTx, intent: Pick<Intent, 'id' | 'metadata'>, now: Date) {
-  const known = await repo.paymentByIntent(tx, intent.id)
-  if (known) return known
+/** An order locked for the rest of the transaction, and its payment as it stands under that lock. */
+interface Locked {
+  order: repo.OrderRow
+  payment: repo.PaymentRow
+}
+
+/**
+ * Locks the payment's order, then reads the payment again: its order's lock is taken before an
+ * order's payment rows everywhere (decision 48), and whatever changed the payment since it was
+ * read (pay again, another event) has committed by then.
+ */
+async function lockPayment(tx: DbOrTx, found: Pick<repo.PaymentRow, 'id' | 'order_id'>): Promise<Locked> {
+  const order = await repo.lockOrder(tx, found.order_id)
+  return { order, payment: (await repo.paymentById(tx, found.id))! }
+}
+
+/** The payment an intent belongs to, locked: by its id, or by the order number and attempt in its metadata. */
+async function paymentFor(tx: DbOrTx, intent: Pick<Intent, 'id' | 'metadata'>, now: Date): Promise<Locked | undefined> {
+  const found = (await repo.paymentByIntent(tx, intent.id)) ?? (await paymentByMetadata(tx, intent))
+  if (!found) return undefined
+  const locked = await lockPayment(tx, found)
+  if (locked.payment.intent_id === intent.id) return locked
+  if (locked.payment.intent_id !== null) return undefined
+  await repo.updatePayment(tx, locked.payment.id, { intent_id: intent.id, updated_at: now })
+  return { ...locked, payment: { ...locked.payment, intent_id: intent.id } }
+}
+
+async function paymentByMetadata(tx: DbOrTx, intent: Pick<Intent, 'metadata'>) {
   const no = intent.metadata?.order_no
   const attempt = Number(intent.metadata?.attempt)
   if (!no || !Number.isInteger(attempt)) return undefined
   const payment = await repo.paymentByAttempt(tx, no, attempt)
-  if (!payment || payment.intent_id) return undefined
-  await repo.updatePayment(tx, payment.id, { intent_id: intent.id, updated_at: now })
-  return { ...payment, intent_id: intent.id }
+  return payment && !payment.intent_id ? payment : undefined
 }
 
 async function markRefundPending(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, actor: 'member' | 'operator' | 'system' | 'stripe', reason: string | null): Promise<AfterCommit> {
@@ -56,19 +79,15 @@ async function markRefundPending(tx: DbOrTx, deps: OrderDeps, payment: repo.Paym
 }
 
 /** The card was charged. A charge for an order cancelled in the meantime is refunded at once. */
-async function succeeded(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, intent: Intent): Promise<AfterCommit | void> {
+async function succeeded(tx: DbOrTx, deps: OrderDeps, { order, payment }: Locked, intent: Intent): Promise<AfterCommit | void> {
   const now = deps.clock()
-  const order = await repo.lockOrder(tx, payment.order_id)
   if (payment.status !== 'SUCCESSED') {
     await changePayment(tx, payment, 'SUCCESSED', { actor: 'stripe', reason: null, now }, { failure_code: null, failure_message: null })
   }
   if (intent.amount_received !== toStripeAmount(order.amount)) {
     deps.logger.error('stripe: charged amount differs from the order', { order: order.no, charged: intent.amount_received, expected: toStripeAmount(order.amount) })
   }
-  if (order.status === 'CANCEL') {
-    const current = (await repo.paymentByIntent(tx, intent.id)) ?? payment
-    return markRefundPending(tx, deps, current, 'system', 'Paid after the order was cancelled.')
-  }
+  if (order.status === 'CANCEL') return markRefundPending(tx, deps, payment, 'system', 'Paid after the order was cancelled.')
 }
 
 /** A declined card: counts only against the attempt the member is on (not a late event of an earlier one). */
@@ -90,8 +109,7 @@ async function failed(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, err
 }
 
 /** The intent was cancelled (expiry, the member, or in Stripe's dashboard): an unpaid order is cancelled with it. */
-async function canceled(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow) {
-  const order = await repo.lockOrder(tx, payment.order_id)
+async function canceled(tx: DbOrTx, deps: OrderDeps, order: repo.OrderRow) {
   if (order.status !== 'PROCESSING' || order.payment_status === 'SUCCESSED') return
   const now = deps.clock()
   await changeOrder(tx, order, 'CANCEL', { actor: 'system', reason: order.payment_due_at <= now ? 'Not paid in time.' : 'The payment was cancelled.', now })
@@ -106,12 +124,12 @@ async function refunded(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, a
 }
 
 /** Applies an intent's state as found at Stripe (a lookup, not an event). */
-async function applyIntent(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, intent: Intent) {
-  if (intent.status === 'succeeded') return succeeded(tx, deps, payment, intent)
-  if (intent.status === 'canceled') return canceled(tx, deps, payment)
+async function applyIntent(tx: DbOrTx, deps: OrderDeps, locked: Locked, intent: Intent) {
+  if (intent.status === 'succeeded') return succeeded(tx, deps, locked, intent)
+  if (intent.status === 'canceled') return canceled(tx, deps, locked.order)
   const charge = intent.latest_charge
   if (intent.status === 'requires_payment_method' && intent.last_payment_error && charge && typeof charge === 'object') {
-    return failed(tx, deps, payment, intent.last_payment_error, new Date(charge.created * 1000))
+    return failed(tx, deps, locked.payment, intent.last_payment_error, new Date(charge.created * 1000))
   }
 }
 
@@ -124,17 +142,17 @@ export function stripeEventHandler(deps: OrderDeps): StripeEventHandler {
       case 'payment_intent.payment_failed':
       case 'payment_intent.canceled': {
         const intent = event.data.object as Intent
-        const payment = await paymentFor(tx, intent, now)
-        if (!payment) return deps.logger.warn('stripe webhook: no order for this intent', { event: event.id, intent: intent.id })
-        if (event.type === 'payment_intent.succeeded') return succeeded(tx, deps, payment, intent)
-        if (event.type === 'payment_intent.payment_failed') return failed(tx, deps, payment, intent.last_payment_error, new Date(event.created * 1000))
-        return canceled(tx, deps, payment)
+        const locked = await paymentFor(tx, intent, now)
+        if (!locked) return deps.logger.warn('stripe webhook: no order for this intent', { event: event.id, intent: intent.id })
+        if (event.type === 'payment_intent.succeeded') return succeeded(tx, deps, locked, intent)
+        if (event.type === 'payment_intent.payment_failed') return failed(tx, deps, locked.payment, intent.last_payment_error, new Date(event.created * 1000))
+        return canceled(tx, deps, locked.order)
       }
       case 'charge.refunded': {
         const charge = event.data.object as Stripe.Charge
         const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
-        const payment = intentId ? await repo.paymentByIntent(tx, intentId) : undefined
-        if (payment) await refunded(tx, deps, payment, fromStripeAmount(charge.amount_refunded))
+        const found = intentId ? await repo.paymentByIntent(tx, intentId) : undefined
+        if (found) await refunded(tx, deps, (await lockPayment(tx, found)).payment, fromStripeAmount(charge.amount_refunded))
         return
       }
       default:
@@ -157,9 +175,10 @@ export async function reconcile(deps: OrderDeps, payment: repo.PaymentRow) {
   } catch {
     return false
   }
-  const after = await deps.db.transaction(async (tx) => {
+  const after = await transaction(deps.db, async (tx) => {
+    const locked = await lockPayment(tx, payment)
     await repo.updatePayment(tx, payment.id, { checked_at: now })
-    return applyIntent(tx, deps, payment, intent)
+    return applyIntent(tx, deps, locked, intent)
   })
   if (after) await after().catch(() => undefined)
   return intent.status !== 'processing' && intent.status !== 'requires_payment_method'
@@ -167,7 +186,7 @@ export async function reconcile(deps: OrderDeps, payment: repo.PaymentRow) {
 
 /** Applies the state of an intent just cancelled or looked up by the shop itself (cancel, expiry). */
 export async function applyLookedUp(deps: OrderDeps, payment: repo.PaymentRow, intent: Intent) {
-  const after = await deps.db.transaction((tx) => applyIntent(tx, deps, payment, intent))
+  const after = await transaction(deps.db, async (tx) => applyIntent(tx, deps, await lockPayment(tx, payment), intent))
   if (after) await after()
 }
 
@@ -181,7 +200,8 @@ export async function settleRefund(deps: OrderDeps, paymentId: number) {
   if (!payment || payment.refund_status !== 'PENDING' || !payment.intent_id) return
   const order = (await repo.orderById(deps.db, payment.order_id))!
   const result = await deps.gateway.refund(payment.intent_id, order.no)
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
+    await repo.lockOrder(tx, payment.order_id)
     const now = deps.clock()
     const amount = result === 'already refunded' ? payment.amount : fromStripeAmount(result.amount)
     if (await repo.markRefunded(tx, payment.id, amount, now)) {

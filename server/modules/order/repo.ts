@@ -145,7 +145,8 @@ const checkoutStatement = statementByShape('checkout', (tx, shape) => {
 export async function releaseStock(tx: DbOrTx, orderId: number, now: Date) {
   const released = await tx.update(orders).set({ holds_stock: false }).where(and(eq(orders.id, orderId), eq(orders.holds_stock, true))).returning({ id: orders.id })
   if (released.length === 0) return []
-  const lines = await tx.select({ variant_id: orderLines.variant_id, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.order_id, orderId))
+  // in variant id order, as the checkout takes them (decision 48)
+  const lines = await tx.select({ variant_id: orderLines.variant_id, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.order_id, orderId)).orderBy(asc(orderLines.variant_id))
   for (const line of lines) {
     await tx
       .update(variants)
@@ -181,9 +182,19 @@ export async function orderOf(db: DbOrTx, userId: number | null, no: string) {
   return row
 }
 
-/** Locks the order's row for the rest of the transaction (Postgres; PGlite runs one transaction at a time anyway). */
+/**
+ * Locks the order's row for the rest of the transaction, before any other row of the order's
+ * (decision 48; PGlite runs one transaction at a time anyway). NO KEY UPDATE, as an update of the
+ * row takes: rows merely referring to the order (events, a review) can still be written meanwhile.
+ */
 export async function lockOrder(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update')
+  return row!
+}
+
+/** The order's current (latest) payment, locked: taken right after its order's lock (decision 48). */
+export async function lockCurrentPayment(tx: DbOrTx, orderId: number) {
+  const [row] = await tx.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(desc(payments.attempt)).limit(1).for('no key update')
   return row!
 }
 

@@ -4,6 +4,7 @@ import type { CarrierCode, CreateOrderInput, Order } from '../../../contract/ord
 import { CURRENT_ORDER_STATUSES, PAST_ORDER_STATUSES, type OrderActor } from '../../../contract/order-states'
 import type { Paged } from '../../../contract/page'
 import { sendsAhead } from '../../db/client'
+import { transaction } from '../../db/transaction'
 import { AppError, notFound } from '../../lib/errors'
 import { priceOrder } from '../checkout/quote'
 import { redeemCoupon } from '../coupon/service'
@@ -131,7 +132,7 @@ export async function placeOrder(deps: OrderDeps & { carrier: CarrierChecker }, 
   }
   let placed
   try {
-    placed = await deps.db.transaction(async (tx) => {
+    placed = await transaction(deps.db, async (tx) => {
       const claimed = repo.claimAndLockMember(tx, userId, key, hash, now).then(
         () => true,
         (error: unknown) => {
@@ -221,9 +222,10 @@ export async function payAgain(deps: OrderDeps, userId: number, no: string, loca
       throw paymentTransitionRefused('SUCCESSED', 'PROCESSING')
     }
     const now = deps.clock()
-    await deps.db.transaction(async (tx) => {
+    await transaction(deps.db, async (tx) => {
+      const locked = await repo.lockOrder(tx, order.id)
       const current = (await repo.paymentById(tx, payment.id))!
-      if (current.status !== 'FAILED') return
+      if (current.status !== 'FAILED' || locked.status !== 'PROCESSING') return
       if (intent.status === 'canceled') {
         await repo.insertPayment(tx, { order_id: order.id, attempt: current.attempt + 1, status: 'PROCESSING', amount: current.amount, attempts: current.attempts + 1, attempt_started_at: now, created_at: now, updated_at: now })
         await repo.updateOrder(tx, order.id, { payment_status: 'PROCESSING', updated_at: now })
@@ -246,11 +248,11 @@ export async function payAgain(deps: OrderDeps, userId: number, no: string, loca
  */
 export async function cancelOrder(deps: OrderDeps, order: repo.OrderRow, actor: Extract<OrderActor, 'member' | 'operator'>, reason: string | null) {
   assertOrderChange(order, 'CANCEL', actor)
-  const after = await deps.db.transaction(async (tx) => {
+  const after = await transaction(deps.db, async (tx) => {
     const locked = await repo.lockOrder(tx, order.id)
     if (locked.status === 'CANCEL') return
+    const current = await repo.lockCurrentPayment(tx, order.id)
     await changeOrder(tx, locked, 'CANCEL', { actor, reason, now: deps.clock() })
-    const current = await repo.currentPayment(tx, order.id)
     if (current.status === 'SUCCESSED') return refundLater(tx, deps, current, actor, reason)
   })
   if (after) await after().catch((error: Error) => deps.logger.warn('refund not confirmed yet; the sweeper retries it', { order: order.no, error: error.message }))
@@ -280,7 +282,7 @@ async function anyOrder(deps: OrderDeps, no: string) {
 
 export async function shipOrder(deps: OrderDeps, no: string, shipment: { tracking: string; carrier: CarrierCode }, reason: string | null) {
   const order = await anyOrder(deps, no)
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const now = deps.clock()
     await changeOrder(tx, await repo.lockOrder(tx, order.id), 'TRANSPORTING', { actor: 'operator', reason: reason ?? `shipped with ${shipment.carrier} ${shipment.tracking}`, now }, { carrier: shipment.carrier, tracking_no: shipment.tracking, shipped_at: now })
   })
@@ -289,7 +291,7 @@ export async function shipOrder(deps: OrderDeps, no: string, shipment: { trackin
 
 export async function completeOrder(deps: OrderDeps, no: string, reason: string | null) {
   const order = await anyOrder(deps, no)
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const now = deps.clock()
     const delivered = await changeOrder(tx, await repo.lockOrder(tx, order.id), 'COMPLETED', { actor: 'operator', reason: reason ?? 'delivered', now }, { completed_at: now })
     // a friend's first delivered order earns the referrer's reward

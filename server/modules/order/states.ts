@@ -17,6 +17,8 @@ import * as repo from './repo'
  * recorded in order_events with its time, actor and reason. Cancelling gives the stock and the
  * coupon back in the same transaction. The member is told (notifications) in the same transaction
  * too: a change that rolls back tells nobody, one that commits is delivered after the commit.
+ * Callers lock the order (repo.lockOrder) before changing it or its payment: the lock order of
+ * decision 48 (docs/decisions/0048-lock-order-and-transaction-retry.md).
  */
 
 const orderUrl = (no: string) => `/purchase/${no}`

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders as ordersTable } from '../../db/schema'
+import { transaction } from '../../db/transaction'
 import type { Mailer } from '../../lib/mailer'
 import { linkMail } from '../auth/mails'
 import { localePath } from '../notification/texts'
@@ -48,7 +49,7 @@ export class OrderSweeper {
     let reminded = 0
     const lead = Math.min(REMINDER_LEAD_MS, this.deps.config.orders.paymentMs / 2)
     for (const order of await repo.ordersToRemind(this.deps.db, now, lead, BATCH)) {
-      const written = await this.deps.db.transaction(async (tx) => {
+      const written = await transaction(this.deps.db, async (tx) => {
         // paid or cancelled since it was listed: no reminder
         const locked = await repo.lockOrder(tx, order.id)
         if (locked.status !== 'PROCESSING' || locked.payment_status === 'SUCCESSED') return undefined
@@ -89,7 +90,7 @@ export class OrderSweeper {
   private async inviteReviews(now: Date) {
     let invited = 0
     for (const { order, email, first_name, locale } of await repo.ordersToInvite(this.deps.db, now, this.deps.config.reviews.inviteMs, BATCH)) {
-      const written = await this.deps.db.transaction(async (tx) => {
+      const written = await transaction(this.deps.db, async (tx) => {
         // marked whatever the member chose, so the order is not looked at again
         const [claimed] = await tx.update(ordersTable).set({ review_invited_at: now }).where(and(eq(ordersTable.id, order.id), isNull(ordersTable.review_invited_at))).returning({ id: ordersTable.id })
         if (!claimed) return undefined
@@ -114,7 +115,7 @@ export class OrderSweeper {
         return false
       }
     }
-    return this.deps.db.transaction(async (tx) => {
+    return transaction(this.deps.db, async (tx) => {
       const locked = await repo.lockOrder(tx, order.id)
       if (locked.status !== 'PROCESSING' || locked.payment_status === 'SUCCESSED' || locked.payment_due_at > now) return false
       await changeOrder(tx, locked, 'CANCEL', { actor: 'system', reason: 'Not paid in time.', now: this.deps.clock() })

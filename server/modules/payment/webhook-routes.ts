@@ -3,6 +3,7 @@ import type Stripe from 'stripe'
 import * as v from 'valibot'
 import type { Db, DbOrTx } from '../../db/client'
 import { stripeEvents } from '../../db/schema'
+import { transaction } from '../../db/transaction'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
 import { documented } from '../../lib/route'
@@ -42,7 +43,7 @@ export function stripeWebhookRoutes(deps: WebhookDeps) {
       } catch {
         throw new AppError('INVALID_SIGNATURE', 400, 'The webhook signature is not valid.')
       }
-      const outcome = await deps.db.transaction(async (tx) => {
+      const outcome = await transaction(deps.db, async (tx) => {
         const claimed = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id })
         if (claimed.length === 0) return 'duplicate' as const
         return (await deps.handle(tx, event)) ?? undefined

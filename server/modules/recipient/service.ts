@@ -1,5 +1,6 @@
 import { MAX_RECIPIENTS, type Recipient, type RecipientInput } from '../../../contract/recipient'
 import type { Db, DbOrTx } from '../../db/client'
+import { transaction } from '../../db/transaction'
 import { AppError, notFound } from '../../lib/errors'
 import * as repo from './repo'
 
@@ -36,7 +37,7 @@ export async function recipientOf(db: DbOrTx, userId: number, id: number): Promi
 
 /** Saves a new recipient; the member's first one, or one marked `is_default`, becomes the default. */
 export function addRecipient(db: Db, userId: number, input: RecipientInput, now: Date): Promise<Recipient> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await repo.lockMember(tx, userId)
     const existing = await repo.countFor(tx, userId)
     if (existing >= MAX_RECIPIENTS) throw new AppError('RECIPIENT_LIMIT', 409, 'You can keep at most 20 recipients.')
@@ -51,7 +52,7 @@ export function addRecipient(db: Db, userId: number, input: RecipientInput, now:
  * default until another recipient is marked, so a member with recipients always has one.
  */
 export function updateRecipient(db: Db, userId: number, id: number, input: RecipientInput, now: Date): Promise<Recipient> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await repo.lockMember(tx, userId)
     const row = await repo.findFor(tx, userId, id)
     if (!row) throw missing()
@@ -65,7 +66,7 @@ export function updateRecipient(db: Db, userId: number, id: number, input: Recip
 
 /** Deletes a recipient; when it was the default, the newest remaining one becomes the default. */
 export function deleteRecipient(db: Db, userId: number, id: number, now: Date): Promise<Recipient[]> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await repo.lockMember(tx, userId)
     const row = await repo.findFor(tx, userId, id)
     if (!row) throw missing()

@@ -2,6 +2,7 @@ import type { Locale } from '../../../contract/constants'
 import type { Paged } from '../../../contract/page'
 import type { CreateReviewInput, OwnReview, PendingOrder, Review, ReviewSummary, UpdateReviewInput } from '../../../contract/review'
 import type { Db } from '../../db/client'
+import { transaction } from '../../db/transaction'
 import type { Clock } from '../../lib/clock'
 import { AppError, notFound } from '../../lib/errors'
 import { maskedName } from './mask'
@@ -68,7 +69,7 @@ const toOwnReview = (row: NonNullable<Awaited<ReturnType<typeof repo.ownReview>>
 
 /** A verified buyer's review: the order is the member's, delivered, and holds the product; one per product. */
 export async function create(deps: ReviewDeps, userId: number, input: CreateReviewInput, locale: Locale): Promise<OwnReview> {
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await transaction(deps.db, async (tx) => {
     const now = deps.clock()
     const order = await repo.ownOrder(tx, userId, input.order_no)
     if (!order) throw notFound('This order was not found.')
@@ -96,7 +97,7 @@ export async function create(deps: ReviewDeps, userId: number, input: CreateRevi
 }
 
 export async function update(deps: ReviewDeps, userId: number, reviewId: number, input: UpdateReviewInput, locale: Locale): Promise<OwnReview> {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const now = deps.clock()
     const row = await repo.updateOwnReview(tx, userId, reviewId, { score: input.score, evaluation: input.evaluation, edited_at: now })
     if (!row) throw reviewMissing()
@@ -141,7 +142,7 @@ export async function productReviews(
 
 /** The shop's public reply under a review, or a review hidden from (or shown again on) the product page; each recorded with its reason. */
 export async function moderate(deps: ReviewDeps, reviewId: number, action: { kind: 'reply'; text: string } | { kind: 'hide' | 'show'; reason: string }) {
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transaction(deps.db, async (tx) => {
     const now = deps.clock()
     const current = await repo.reviewById(tx, reviewId)
     if (!current) throw reviewMissing()
