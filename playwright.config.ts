@@ -7,6 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 8181)
 /** the local OpenID provider standing in for Google (tests/e2e/support/oidc-provider.ts) */
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182)
 process.env.E2E_OIDC_PORT = String(OIDC_PORT)
+/** a second shop whose build the update spec replaces (tests/e2e/support/release-shop.ts) */
+const RELEASE_PORT = Number(process.env.E2E_RELEASE_PORT ?? PORT + 2)
+process.env.E2E_RELEASE_PORT = String(RELEASE_PORT)
 /** Set E2E_BASE_URL to run the specs against a server you started yourself (no webServer then). */
 const externalBaseUrl = process.env.E2E_BASE_URL
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${PORT}`
@@ -15,6 +18,7 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${PORT}`
 // specs read mails from E2E_DATA_DIR/outbox.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `souvenir-shop-e2e-${Date.now()}`)
 process.env.E2E_DATA_DIR = dataDir
+process.env.E2E_RELEASE_PUBLIC_DIR = `${dataDir}-release-public`
 
 /**
  * Specs whose steps never depend on the width (a form in the same dialog, a redirect, an error
@@ -42,7 +46,23 @@ const ONE_WIDTH = [
   'subscribe',
 ].map((name) => `${name}.spec.ts`)
 
-export default defineConfig({
+/**
+ * The journeys a returning shopper makes (every second visit, and the installed app): run again at
+ * phone width with the service worker installed by a first visit and controlling every page.
+ */
+const RETURNING = [
+  'account-journey',
+  'cart',
+  'checkout',
+  'notifications',
+  'offline',
+  'offline-cart',
+  'returning-shopper',
+  'search',
+  'subscribe',
+].map((name) => `${name}.spec.ts`)
+
+export default defineConfig<{ returning: boolean }>({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -79,12 +99,18 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      testIgnore: ['returning-shopper.spec.ts'],
       // a phone's layout at 1 device pixel per CSS pixel: the Pixel 5's 2.75 made every frame 7.5 times the pixels to draw
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
     },
     {
+      name: 'returning',
+      testMatch: RETURNING,
+      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'allow', returning: true },
+    },
+    {
       name: 'desktop',
-      testIgnore: ONE_WIDTH,
+      testIgnore: [...ONE_WIDTH, 'returning-shopper.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],
@@ -115,6 +141,22 @@ export default defineConfig({
             GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
             // every test signs in from 127.0.0.1: the per-address limit would trip long before a real shopper's
             AUTH_RATE_LIMIT: '1000',
+          },
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+        {
+          command: 'node --import tsx tests/e2e/support/release-shop.ts',
+          url: `http://127.0.0.1:${RELEASE_PORT}/api/v1/health`,
+          env: {
+            PORT: String(RELEASE_PORT),
+            HOST: '127.0.0.1',
+            DATA_DIR: `${dataDir}-release`,
+            PUBLIC_DIR: `${dataDir}-release-public`,
+            LOG_LEVEL: 'warn',
+            PUBLIC_URL: `http://127.0.0.1:${RELEASE_PORT}`,
           },
           reuseExistingServer: false,
           timeout: 120_000,

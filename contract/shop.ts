@@ -49,5 +49,15 @@ export const PublicConfigSchema = v.object({
 })
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>
 
-/** `ok` (200), or `starting` (503) with what the server still waits for before it takes traffic */
-export const HealthSchema = v.object({ status: v.picklist(['ok', 'starting']), database: v.picklist(['pglite', 'postgres']), waiting_for: v.optional(v.array(v.string())) })
+/**
+ * `ok` (200); `starting` (503) with what the server still waits for before it takes traffic;
+ * `unavailable` (503) while the embedded database's thread restarts (`restarting`) or after it gave up (`failed`)
+ */
+export const HealthSchema = v.object({
+  status: v.picklist(['ok', 'starting', 'unavailable']),
+  database: v.picklist(['pglite', 'postgres']),
+  waiting_for: v.optional(v.array(v.string())),
+  database_state: v.optional(v.picklist(['restarting', 'failed'])),
+  /** how many times the embedded database's thread was restarted since the start */
+  restarts: v.optional(v.number()),
+})

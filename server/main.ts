@@ -5,6 +5,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
+import { hardenHttpServer } from './lib/http-server'
 import { createLogger } from './lib/logger'
 import { seedCouponsIfEmpty } from './modules/coupon/seed'
 import { embeddedAdminKey } from './modules/search/search-config'
@@ -29,6 +30,11 @@ async function main() {
   const logger = createLogger(config.logLevel)
   const started = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  // the embedded database's thread died three times within a minute: a process supervisor starts the shop afresh (decision 50)
+  database.onFatal((error) => {
+    logger.error('the database gave up; exiting so that the shop is started again', { error: error.message })
+    process.exit(70)
+  })
   if (config.seedCatalogue) {
     await seedIfEmpty(database.db, logger)
     await seedCouponsIfEmpty(database.db, logger)
@@ -50,6 +56,7 @@ async function main() {
     indexer.start()
     void payments.start()
   })
+  hardenHttpServer(server)
   // WebSocket upgrades: the embedded Pusher server's /app/{key}; anything else is refused
   server.on('upgrade', (request, socket, head) => {
     if (stopping || !realtime.server?.handleUpgrade(request, socket, head)) socket.destroy()

@@ -44,6 +44,11 @@ interface KitOptions {
   allowedConsoleErrors: RegExp[]
   /** pre-accept the cookie notice so it does not cover the page; the cookie-banner spec turns this off */
   acceptCookies: boolean
+  /**
+   * a returning shopper (the `returning` project): a first visit installs the service worker, and
+   * every page the test opens is controlled by it, as on any second visit or in the installed app
+   */
+  returning: boolean
 }
 
 /**
@@ -53,7 +58,10 @@ interface KitOptions {
 export const test = base.extend<KitOptions & { guard: void }>({
   allowedConsoleErrors: [[], { option: true }],
   acceptCookies: [true, { option: true }],
-  page: async ({ page }, use) => {
+  returning: [false, { option: true }],
+  page: async ({ page, returning, serviceWorkers }, use) => {
+    // a spec that arranges answers itself blocks the worker (it would answer first); it runs as a new visitor
+    if (returning && serviceWorkers === 'allow') await firstVisit(page)
     // A page the server drew shows before the app has taken it over; a click then would be lost (a
     // shopper's finger is slower). Opening a page waits for the app, where there is one.
     for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
@@ -89,6 +97,19 @@ export const test = base.extend<KitOptions & { guard: void }>({
     { auto: true },
   ],
 })
+
+/**
+ * The visit before the test's: the home page, until the service worker is installed, active and
+ * controls the page. Later navigations in this context go through the worker.
+ */
+async function firstVisit(page: Page) {
+  await page.goto('/')
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
+}
+
+/** Whether the page is controlled by the service worker (every page of a returning shopper is). */
+export const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null)
 
 /** Waits until the app runs the page the server drew (nothing to wait for in the shell or another site's page). */
 export async function waitForApp(page: Page): Promise<void> {

@@ -187,6 +187,21 @@ for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
     await expect(main.getByRole('button', { name: tr(locale, 'Cancel at the end of the term') })).toBeVisible()
     await expect.poll(async () => (await ownSubscription(page, token, locale))?.status).toBe('active')
 
+    // the card for renewals is changed on the provider's customer portal, and the member comes back to the box
+    expect(box.can_manage_payment).toBe(true)
+    await main.getByRole('button', { name: tr(locale, 'Manage payment method') }).click()
+    await expect(page).toHaveURL(/\/sandbox-checkout\/portal\/cus_\w+\?/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment method' })).toBeVisible()
+    const cards = page.getByRole('group', { name: 'Card for renewals' }).getByRole('radio')
+    const other = (await cards.nth(0).isChecked()) ? cards.nth(1) : cards.nth(0)
+    await other.check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('status')).toContainText('Saved')
+    await expect(page.getByRole('group', { name: 'Card for renewals' }).getByRole('radio', { checked: true })).toHaveCount(1)
+    await page.getByRole('link', { name: 'Back to the shop' }).click()
+    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/user/subscription')}$`))
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: tr(locale, 'My snack box') })).toBeVisible()
+
     // a second plan is refused: the member is pointed to the box they hold
     const refused = await page.request.post('/api/v1/subscription/checkout', { headers: { authorization: `Bearer ${token}`, 'X-localization': API_LOCALE[locale] }, data: { plan_id: 'box-12' } })
     expect(refused.status()).toBe(409)

@@ -22,12 +22,15 @@ export function shopRoutes(config: Config, database: Database, readiness: Readin
     )
     .get(
       '/health',
-      // 503 `{"status": "starting", "waiting_for": [...]}` until the search index is built at start: a load balancer waits
-      documented({ summary: 'Readiness and database check (503 with status "starting" until ready for traffic)', tags, response: HealthSchema }),
+      // 503 `starting` until the search index is built at start (a load balancer waits), and 503
+      // `unavailable` while the embedded database's thread restarts or after it gave up (decision 50)
+      documented({ summary: 'Readiness and database check (503 "starting" until ready for traffic, "unavailable" while the database restarts)', tags, response: HealthSchema }),
       async (c) => {
+        const { state, restarts } = database.health()
+        if (state !== 'ok') return c.json({ status: 'unavailable' as const, database: database.kind, database_state: state, restarts }, 503)
         await database.db.execute(sql`select 1`)
         if (!readiness.ready) return c.json({ status: 'starting' as const, database: database.kind, waiting_for: readiness.waitingFor }, 503)
-        return c.json({ status: 'ok' as const, database: database.kind })
+        return c.json({ status: 'ok' as const, database: database.kind, ...(restarts ? { restarts } : {}) })
       },
     )
 }

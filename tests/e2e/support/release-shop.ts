@@ -1,0 +1,12 @@
+/**
+ * The shop for the update spec (returning-shopper.spec.ts): serves a copy of the built PWA
+ * (`PUBLIC_DIR`, "build A") that the spec replaces with a next release ("build B") while a
+ * returning shopper has the app open. Its own data and port, so no other spec sees the swap.
+ */
+import { cp, rm } from 'node:fs/promises'
+
+const target = process.env.PUBLIC_DIR
+if (!target || target === 'dist') throw new Error('PUBLIC_DIR must name a copy of dist/ to serve')
+await rm(target, { recursive: true, force: true })
+await cp('dist', target, { recursive: true })
+await import('../../../server/main')
