@@ -54,6 +54,9 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   // refused input, whatever the route
   'The request body is not valid JSON.': { zh_tw: '請求內容不是有效的 JSON。', ja: 'リクエストの本文が正しい JSON ではありません。' },
   'The request body is too large.': { zh_tw: '請求內容過大。', ja: 'リクエストの本文が大きすぎます。' },
+  'The request’s address or headers are too large.': { zh_tw: '請求的網址或標頭過大。', ja: 'リクエストの URL またはヘッダーが大きすぎます。' },
+  'The request is not valid HTTP.': { zh_tw: '請求不是有效的 HTTP。', ja: 'リクエストが正しい HTTP ではありません。' },
+  'The request took too long to arrive.': { zh_tw: '請求傳送時間過長。', ja: 'リクエストの受信に時間がかかりすぎました。' },
   'contains characters that are not allowed': { zh_tw: '含有不允許的字元', ja: '使用できない文字が含まれています' },
   'may not contain control or text-direction characters': { zh_tw: '不可包含控制字元或文字方向字元', ja: '制御文字や文字方向を変える文字は使用できません' },
   'may not be in the future': { zh_tw: '不可晚於今天', ja: '未来の日付は指定できません' },
