@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
@@ -19,6 +20,28 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${PORT}`
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `souvenir-shop-e2e-${Date.now()}`)
 process.env.E2E_DATA_DIR = dataDir
 process.env.E2E_RELEASE_PUBLIC_DIR = `${dataDir}-release-public`
+
+/** the shop on Postgres (tests/e2e/support/postgres-shop.ts), for the journeys that also run there */
+const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 3)
+process.env.E2E_POSTGRES_PORT = String(POSTGRES_PORT)
+/**
+ * Whether the local Postgres answers (asked once, by the first evaluation of this file): as the API
+ * suite does, the end-to-end journeys run on Postgres too where it does, and say so where it does not.
+ */
+if (process.env.E2E_POSTGRES === undefined) {
+  const probe = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./scripts/lib/postgres.ts').then(async ({ tryPostgresDatabase, localPostgresUrl }) => { const db = await tryPostgresDatabase(localPostgresUrl().toString(), 'shop_probe'); await db?.drop(); process.exit(db ? 0 : 1) })"], { timeout: 20_000 })
+  process.env.E2E_POSTGRES = probe.status === 0 ? '1' : '0'
+  if (probe.status !== 0 && !externalBaseUrl) process.stderr.write('[e2e] Postgres at TEST_DATABASE_URL (or 127.0.0.1:5432/test) does not answer: the journeys run on PGlite only\n')
+}
+const withPostgres = process.env.E2E_POSTGRES === '1' && !externalBaseUrl
+const RELEASE_DATA_DIR = `${dataDir}-release`
+const POSTGRES_DATA_DIR = `${dataDir}-postgres`
+// each server's data folder (its outbox), by address: tests/e2e/kit.ts shopDataDir()
+process.env.E2E_DATA_DIRS = JSON.stringify({
+  [baseURL]: dataDir,
+  [`http://127.0.0.1:${RELEASE_PORT}`]: RELEASE_DATA_DIR,
+  [`http://127.0.0.1:${POSTGRES_PORT}`]: POSTGRES_DATA_DIR,
+})
 
 /**
  * Specs whose steps never depend on the width (a form in the same dialog, a redirect, an error
@@ -50,17 +73,13 @@ const ONE_WIDTH = [
  * The journeys a returning shopper makes (every second visit, and the installed app): run again at
  * phone width with the service worker installed by a first visit and controlling every page.
  */
-const RETURNING = [
-  'account-journey',
-  'cart',
-  'checkout',
-  'notifications',
-  'offline',
-  'offline-cart',
-  'returning-shopper',
-  'search',
-  'subscribe',
-].map((name) => `${name}.spec.ts`)
+const RETURNING = ['account-journey', 'cart', 'checkout', 'notifications', 'returning-shopper', 'search', 'subscribe'].map((name) => `${name}.spec.ts`)
+/**
+ * At phone width these run as a returning shopper only (their first visit, with the page drawn by
+ * the server, still runs at desktop width): the suite has to fit its time. The offline specs allow
+ * the worker in every project already.
+ */
+const RETURNING_ONLY_AT_PHONE_WIDTH = ['cart', 'checkout', 'search', 'returning-shopper'].map((name) => `${name}.spec.ts`)
 
 export default defineConfig<{ returning: boolean }>({
   testDir: 'tests/e2e',
@@ -99,7 +118,7 @@ export default defineConfig<{ returning: boolean }>({
   projects: [
     {
       name: 'phone',
-      testIgnore: ['returning-shopper.spec.ts'],
+      testIgnore: RETURNING_ONLY_AT_PHONE_WIDTH,
       // a phone's layout at 1 device pixel per CSS pixel: the Pixel 5's 2.75 made every frame 7.5 times the pixels to draw
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
     },
@@ -108,6 +127,17 @@ export default defineConfig<{ returning: boolean }>({
       testMatch: RETURNING,
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'allow', returning: true },
     },
+    ...(withPostgres
+      ? [
+          {
+            // the payment journeys (checkout, a decline and pay again, a double click, the snack box) on Postgres, as a returning shopper
+            name: 'postgres',
+            testMatch: ['checkout.spec.ts', 'subscribe.spec.ts'],
+            grep: /a member pays|a declined card|a double click/,
+            use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'allow' as const, returning: true, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+          },
+        ]
+      : []),
     {
       name: 'desktop',
       testIgnore: [...ONE_WIDTH, 'returning-shopper.spec.ts'],
@@ -153,7 +183,7 @@ export default defineConfig<{ returning: boolean }>({
           env: {
             PORT: String(RELEASE_PORT),
             HOST: '127.0.0.1',
-            DATA_DIR: `${dataDir}-release`,
+            DATA_DIR: RELEASE_DATA_DIR,
             PUBLIC_DIR: `${dataDir}-release-public`,
             LOG_LEVEL: 'warn',
             PUBLIC_URL: `http://127.0.0.1:${RELEASE_PORT}`,
@@ -163,5 +193,30 @@ export default defineConfig<{ returning: boolean }>({
           stdout: 'pipe',
           stderr: 'pipe',
         },
+        ...(withPostgres
+          ? [
+              {
+                command: 'node --import tsx tests/e2e/support/postgres-shop.ts',
+                url: `http://127.0.0.1:${POSTGRES_PORT}/api/v1/health`,
+                env: {
+                  PORT: String(POSTGRES_PORT),
+                  HOST: '127.0.0.1',
+                  DATA_DIR: POSTGRES_DATA_DIR,
+                  LOG_LEVEL: 'warn',
+                  PUBLIC_URL: `http://127.0.0.1:${POSTGRES_PORT}`,
+                  GOOGLE_CLIENT_ID: 'e2e',
+                  GOOGLE_CLIENT_SECRET: 'e2e',
+                  GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+                  AUTH_RATE_LIMIT: '1000',
+                },
+                reuseExistingServer: false,
+                timeout: 120_000,
+                // the wrapper drops its database once the shop has stopped
+                gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+                stdout: 'pipe' as const,
+                stderr: 'pipe' as const,
+              },
+            ]
+          : []),
       ],
 })

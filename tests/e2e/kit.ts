@@ -108,6 +108,18 @@ async function firstVisit(page: Page) {
   await page.evaluate(async () => void (await navigator.serviceWorker.ready))
 }
 
+/**
+ * The data folder of the shop the running test talks to (its outbox, its generated keys): each
+ * server playwright.config.ts starts has its own, listed by address in E2E_DATA_DIRS.
+ */
+export function shopDataDir(): string {
+  const byUrl = JSON.parse(process.env.E2E_DATA_DIRS ?? '{}') as Record<string, string>
+  const baseURL = base.info().project.use.baseURL
+  const dataDir = (baseURL && byUrl[baseURL]) ?? process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: playwright.config.ts sets it when it starts the shop')
+  return dataDir
+}
+
 /** Whether the page is controlled by the service worker (every page of a returning shopper is). */
 export const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null)
 

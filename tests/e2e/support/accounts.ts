@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { expect, header, LOCALE_PATH_PREFIX, tr, type UiLocale } from '../kit'
+import { expect, header, LOCALE_PATH_PREFIX, shopDataDir, tr, type UiLocale } from '../kit'
 
 /** Browsers log every 4xx answer as a console error; the account specs expect some on purpose. */
 export const EXPECTED_API_ERRORS = [/Failed to load resource: the server responded with a status of (400|401|404|409|429)/]
@@ -56,8 +56,7 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 function outboxDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: playwright.config.ts sets it when it starts the shop')
+  const dataDir = shopDataDir()
   return path.join(dataDir, 'outbox')
 }
 

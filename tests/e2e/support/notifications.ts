@@ -7,15 +7,14 @@ import type { Order } from '../../../contract/order'
 import type { Paged } from '../../../contract/page'
 import { sandboxConfirmRequest } from '../../../contract/payment'
 import { privateMemberChannel } from '../../../contract/realtime'
-import { expect } from '../kit'
+import { expect, shopDataDir } from '../kit'
 import type { Member } from './accounts'
 import { pricedStock, TAIPEI_RECIPIENT } from './checkout'
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 function dataFile(name: string): string {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: playwright.config.ts sets it when it starts the shop')
+  const dataDir = shopDataDir()
   return path.join(dataDir, name)
 }
 
