@@ -125,6 +125,8 @@ export default defineConfig<{ returning: boolean }>({
     {
       name: 'returning',
       testMatch: RETURNING,
+      // the first visit (the worker installed, the shell precached) is part of each test
+      timeout: 45_000,
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'allow', returning: true },
     },
     ...(withPostgres
@@ -133,6 +135,7 @@ export default defineConfig<{ returning: boolean }>({
             // the payment journeys (checkout, a decline and pay again, a double click, the snack box) on Postgres, as a returning shopper
             name: 'postgres',
             testMatch: ['checkout.spec.ts', 'subscribe.spec.ts'],
+            timeout: 45_000,
             grep: /a member pays|a declined card|a double click/,
             use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'allow' as const, returning: true, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
           },
@@ -212,7 +215,7 @@ export default defineConfig<{ returning: boolean }>({
                 reuseExistingServer: false,
                 timeout: 120_000,
                 // the wrapper drops its database once the shop has stopped
-                gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+                gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 25_000 },
                 stdout: 'pipe' as const,
                 stderr: 'pipe' as const,
               },

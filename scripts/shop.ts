@@ -67,8 +67,9 @@ if (command === 'order:cancel' && !values.reason?.trim()) usage('order:cancel ne
 const config = loadConfig()
 const logger = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn')
 const shopUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`
+// any answer means a shop holds the database: health says 503 while it starts or its database thread restarts
 const shopRunning = await fetch(`${shopUrl}/api/v1/health`, { signal: AbortSignal.timeout(1500) }).then(
-  (r) => r.ok,
+  () => true,
   () => false,
 )
 /** POSTs to the running shop's operator API (key: OPERATOR_KEY or DATA_DIR/operator-key.json); a refusal ends the command with its code and message. */

@@ -63,10 +63,11 @@ async function main() {
   })
 
   let stopping = false
-  // SIGTERM: the listener closes at once (a load balancer's health check then fails, and browsers
-  // connect to the next server or this one's successor); a request on a connection already open is
-  // still answered, with `Connection: close`; once those running have finished, the background
-  // work stops and the database is released. No request is turned away with a 5xx (decision 31).
+  // SIGTERM: every answer from now on closes its connection; the background work stops first (the
+  // indexer, the sandbox's webhook deliveries and the notification dispatcher reach this server
+  // over HTTP), then the listener closes (a load balancer's health check fails, browsers connect
+  // to the next server or this one's successor) and, once the running requests have finished, the
+  // database is released. No request is turned away with a 5xx (decision 31).
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
@@ -76,12 +77,10 @@ async function main() {
       process.exit(1)
     }, 20_000).unref()
     shutdown.begin()
-    // the indexer reaches the embedded engine through the listener: it stops before the listener closes
-    await indexer.stop()
+    await Promise.all([indexer.stop(), payments.stop(), realtime.server?.close()])
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     if ('closeIdleConnections' in server) server.closeIdleConnections()
     await shutdown.idle(10_000)
-    await Promise.all([payments.stop(), realtime.server?.close()])
     setTimeout(() => ('closeAllConnections' in server ? server.closeAllConnections() : undefined), 2_000).unref()
     await closed
     await database.close()

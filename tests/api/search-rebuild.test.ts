@@ -95,6 +95,18 @@ describe('rebuilding the search index under searches', () => {
     expect((await count()) > 0).toBe(true)
     await admin.deleteIndex({ indexName: 'scratch_copy' })
     await admin.deleteIndex({ indexName: 'scratch_settings' })
+
+    // a replica dropped from its primary's list, or left by a deleted primary, is an index of its own with the records it showed
+    await admin.saveObjects({ indexName: 'scratch', objects: [{ objectID: 'b', name_en: 'banana' }], waitForTasks: true })
+    await admin.setSettings({ indexName: 'scratch', indexSettings: { replicas: ['scratch_r1', 'scratch_r2'] } })
+    await admin.setSettings({ indexName: 'scratch', indexSettings: { replicas: ['scratch_r2'] } })
+    await admin.deleteIndex({ indexName: 'scratch' })
+    for (const replica of ['scratch_r1', 'scratch_r2']) {
+      expect((await admin.searchSingleIndex({ indexName: replica, searchParams: { query: '' } })).nbHits, replica).toBe(1)
+      await admin.saveObjects({ indexName: replica, objects: [{ objectID: 'c', name_en: 'cherry' }], waitForTasks: true })
+      expect((await admin.searchSingleIndex({ indexName: replica, searchParams: { query: '' } })).nbHits, replica).toBe(2)
+      await admin.deleteIndex({ indexName: replica })
+    }
     expect((await admin.listIndices()).items.map((i) => i.name).sort()).toEqual(['products', 'products_price_asc', 'products_price_desc'])
   })
 })

@@ -1,7 +1,9 @@
 import { controlled, expect, test, tr } from './kit'
-import { RELEASE, releaseNextBuild } from './support/release'
+import { RELEASE, releaseNextBuild, restoreFirstBuild } from './support/release'
 
-// Runs in the `returning` project only: the shop's own server, whose build this spec replaces.
+// Runs in the `returning` project only, against a shop of its own whose build it replaces; a retry
+// starts from build A again.
+test.beforeAll(restoreFirstBuild)
 test.use({ baseURL: RELEASE.url, allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|NetworkError/] })
 
 test('a new release reaches a returning shopper: the update prompt, then the new build serves every page (en)', async ({ page }) => {

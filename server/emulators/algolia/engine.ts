@@ -118,9 +118,9 @@ export class SearchEngine {
     }
     for (const value of settings.alternativesAsExact ?? []) if (!ALTERNATIVES_AS_EXACT.has(value)) throw new AlgoliaError(400, `Invalid value for "alternativesAsExact": ${value}`)
     index.settings = { ...index.settings, ...settings }
-    for (const replica of settings.replicas ?? []) {
-      const r = this.index(replica, true)
-      r.primary = name
+    if (settings.replicas) {
+      this.detachReplicasOf(name, settings.replicas)
+      for (const replica of settings.replicas) this.index(replica, true).primary = name
     }
     if (settings.searchableAttributes && !index.primary) index.store.setSearchable(index.settings.searchableAttributes.map(inner))
     return this.task()
@@ -219,7 +219,10 @@ export class SearchEngine {
     const to = this.index(destination, true)
     const settings = from?.settings ?? DEFAULT_SETTINGS
     const parts = new Set(scope ?? ['settings', 'synonyms', 'records'])
-    if (parts.has('settings')) to.settings = { ...settings, replicas: to.settings.replicas }
+    if (parts.has('settings')) {
+      to.settings = { ...settings, replicas: to.settings.replicas }
+      if (!parts.has('records')) to.store.setSearchable(to.settings.searchableAttributes.map(inner))
+    }
     if (parts.has('synonyms')) to.synonyms = operation === 'move' && from ? from.synonyms : (from?.synonyms.copy() ?? new SynonymSet())
     if (parts.has('records')) {
       if (operation === 'move' && from) to.store = from.store
@@ -232,20 +235,25 @@ export class SearchEngine {
     return this.task()
   }
 
-  /** `DELETE /1/indexes/{index}`: a primary's replicas become primaries of their own, as in Algolia. */
+  /** Replicas of `primary` not in `keep` become indexes of their own, with a copy of the records they showed. */
+  private detachReplicasOf(primary: string, keep: readonly string[] = []) {
+    const source = this.indexes.get(primary)
+    for (const index of this.indexes.values()) {
+      if (index.primary !== primary || keep.includes(index.name)) continue
+      index.primary = undefined
+      index.store = new DocStore(index.settings.searchableAttributes.map(inner))
+      if (source) index.store.save([...source.store.all()].map((doc) => source.store.records[doc]!))
+    }
+  }
+
+  /** `DELETE /1/indexes/{index}`: a primary's replicas become indexes of their own, keeping their records. */
   deleteIndex(name: string) {
     const index = this.indexes.get(name)
     if (index?.primary) {
       const primary = this.indexes.get(index.primary)
       if (primary) primary.settings = { ...primary.settings, replicas: primary.settings.replicas.filter((r) => r !== name) }
     }
-    for (const replica of index?.settings.replicas ?? []) {
-      const r = this.indexes.get(replica)
-      if (r) {
-        r.primary = undefined
-        r.store = new DocStore(r.settings.searchableAttributes.map(inner))
-      }
-    }
+    this.detachReplicasOf(name)
     this.indexes.delete(name)
     const { taskID } = this.task()
     return { taskID, deletedAt: new Date().toISOString() }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import { gt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -27,12 +27,12 @@ export class SearchIndexer {
   private running?: Promise<unknown>
   private markReady!: () => void
   /**
-   * Settles once the first check at start has finished: the index then holds the catalogue (or,
-   * when the search service could not be reached, whatever it held before: a shop with hosted
-   * search keeps serving pages while the service is away).
+   * Settles once the index holds the catalogue after a start. With hosted Algolia, also when the
+   * first check failed: the hosted index keeps what it held, and pages must not go down with search.
    */
   readonly ready = new Promise<void>((resolve) => (this.markReady = resolve))
   private built = false
+  private failures = 0
 
   constructor(
     private readonly db: Db,
@@ -81,15 +81,21 @@ export class SearchIndexer {
    */
   private async rebuild(version: string) {
     const { index } = this.settings
-    const building = `${index}_build_${version.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`
+    // a name of its own: `npm run search:reindex` may build while the server does
+    const building = `${index}_build_${randomBytes(6).toString('hex')}`
     await this.configureReplicas()
-    await this.wait(building, this.client.setSettings({ indexName: building, indexSettings: { ...PRODUCT_INDEX_SETTINGS, userData: { catalogueVersion: version } } }))
-    await this.wait(building, this.client.saveSynonyms({ indexName: building, synonymHit: PRODUCT_SYNONYMS, replaceExistingSynonyms: true }))
-    const records = await productRecords(this.db)
-    const save = records.filter((r) => r.active).map(({ active: _active, ...record }) => record)
-    await this.client.saveObjects({ indexName: building, objects: save, waitForTasks: true })
-    await this.wait(index, this.client.operationIndex({ indexName: building, operationIndexParams: { operation: 'move', destination: index } }))
-    return { saved: save.length, removed: records.length - save.length }
+    try {
+      await this.wait(building, this.client.setSettings({ indexName: building, indexSettings: { ...PRODUCT_INDEX_SETTINGS, userData: { catalogueVersion: version } } }))
+      await this.wait(building, this.client.saveSynonyms({ indexName: building, synonymHit: PRODUCT_SYNONYMS, replaceExistingSynonyms: true }))
+      const records = await productRecords(this.db)
+      const save = records.filter((r) => r.active).map(({ active: _active, ...record }) => record)
+      await this.client.saveObjects({ indexName: building, objects: save, waitForTasks: true })
+      await this.wait(index, this.client.operationIndex({ indexName: building, operationIndexParams: { operation: 'move', destination: index } }))
+      return { saved: save.length, removed: records.length - save.length }
+    } catch (error) {
+      await this.client.deleteIndex({ indexName: building }).catch(() => undefined)
+      throw error
+    }
   }
 
   /** Pushes the given products (all when omitted): active ones saved, inactive ones removed. */
@@ -112,11 +118,13 @@ export class SearchIndexer {
     } catch {
       indexed = undefined
     }
-    // a change made while the new index is built is pushed by the next syncChanged
     this.lastSeen = changed
     if (!force && indexed === version) return false
     const started = performance.now()
     const result = await this.rebuild(version)
+    // the move replaced whatever another process (the running shop, when this is the reindex
+    // script) pushed meanwhile: what changed since this build's look at the catalogue goes again
+    await this.syncChanged()
     this.logger.info('search index rebuilt', { index: this.settings.index, ...result, ms: Math.round(performance.now() - started) })
     return true
   }
@@ -139,14 +147,18 @@ export class SearchIndexer {
   }
 
   start(intervalMs = 1000) {
+    // the embedded engine holds nothing until a build succeeds: the server stays 'starting' until then
     const first = () =>
       this.ensureFresh()
-        .then(() => (this.built = true))
-        .catch((error) => this.logger.error('search index build failed', { error: String(error) }))
-        .finally(() => {
-          this.running = undefined
+        .then(() => {
+          this.built = true
           this.markReady()
         })
+        .catch((error) => {
+          if (this.failures++ % 60 === 0) this.logger.error('search index build failed', { error: String(error) })
+          if (!this.settings.embedded) this.markReady()
+        })
+        .finally(() => (this.running = undefined))
     this.running = first()
     // a first build that failed is tried again, not replaced by syncs of what changed since
     const tick = () => {

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /** The address and files of the shop that the update spec releases a new build to (support/release-shop.ts). */
 export const RELEASE = {
   url: `http://127.0.0.1:${process.env.E2E_RELEASE_PORT}`,
   publicDir: process.env.E2E_RELEASE_PUBLIC_DIR!,
+}
+
+/** Serves build A again (dist/ as built), so that a retried test starts where the first try did. */
+export async function restoreFirstBuild() {
+  await Promise.all(['index.html', 'sw.js'].map((file) => copyFile(path.join('dist', file), path.join(RELEASE.publicDir, file))))
 }
 
 /**
