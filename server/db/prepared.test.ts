@@ -32,13 +32,18 @@ describe('prepared statement names', () => {
       }
     }
     for (let i = 0; i < 20_000; i++) shapes.add(`shape ${i}`)
+    // checked in a plain loop: 40,000 expect() calls take seconds on a busy machine
     const names = new Map<string, string>()
+    const tooLong: string[] = []
+    const shared: string[] = []
     for (const shape of shapes) {
       const name = statementName('checkout', shape)
-      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(MAX_STATEMENT_NAME_BYTES)
-      expect(names.get(name) ?? shape, name).toBe(shape)
+      if (Buffer.byteLength(name) > MAX_STATEMENT_NAME_BYTES) tooLong.push(name)
+      if (names.has(name) && names.get(name) !== shape) shared.push(name)
       names.set(name, shape)
     }
+    expect(tooLong).toEqual([])
+    expect(shared).toEqual([])
     expect(names.size).toBe(shapes.size)
   })
 
