@@ -96,6 +96,24 @@ const RETURNING_JOURNEYS = new RegExp(
   ].join('|'),
 )
 
+/** A shop's environment on `port` with its own data folder: Google sign-in against the local provider, Facebook unconfigured (not offered). */
+const shopEnv = (port: number, dataDir: string, more: Record<string, string> = {}) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  GOOGLE_CLIENT_ID: 'e2e',
+  GOOGLE_CLIENT_SECRET: 'e2e',
+  GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+  // every test signs in from 127.0.0.1: the per-address limit would trip long before a real shopper's
+  AUTH_RATE_LIMIT: '1000',
+  ...more,
+})
+
+/** a phone's layout at 1 device pixel per CSS pixel: the Pixel 5's 2.75 made every frame 7.5 times the pixels to draw */
+const PHONE = { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+
 export default defineConfig<{ returning: boolean }>({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -134,8 +152,7 @@ export default defineConfig<{ returning: boolean }>({
     {
       name: 'phone',
       testIgnore: ['returning-shopper.spec.ts'],
-      // a phone's layout at 1 device pixel per CSS pixel: the Pixel 5's 2.75 made every frame 7.5 times the pixels to draw
-      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+      use: PHONE,
     },
     {
       name: 'returning',
@@ -143,7 +160,7 @@ export default defineConfig<{ returning: boolean }>({
       grep: RETURNING_JOURNEYS,
       // the first visit (the worker installed, the shell precached) is part of each test
       timeout: 45_000,
-      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'allow', returning: true },
+      use: { ...PHONE, serviceWorkers: 'allow', returning: true },
     },
     ...(withPostgres
       ? [
@@ -153,7 +170,7 @@ export default defineConfig<{ returning: boolean }>({
             testMatch: ['checkout.spec.ts', 'subscribe.spec.ts'],
             timeout: 45_000,
             grep: /a member pays|a declined card|a double click/,
-            use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'allow' as const, returning: true, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+            use: { ...PHONE, serviceWorkers: 'allow' as const, returning: true, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
           },
         ]
       : []),
@@ -178,19 +195,7 @@ export default defineConfig<{ returning: boolean }>({
         {
           command: 'node --import tsx server/main.ts',
           url: `http://127.0.0.1:${PORT}/api/v1/health`,
-          env: {
-            PORT: String(PORT),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            LOG_LEVEL: 'warn',
-            PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-            // Google sign-in against the local provider; Facebook stays unconfigured (not offered)
-            GOOGLE_CLIENT_ID: 'e2e',
-            GOOGLE_CLIENT_SECRET: 'e2e',
-            GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-            // every test signs in from 127.0.0.1: the per-address limit would trip long before a real shopper's
-            AUTH_RATE_LIMIT: '1000',
-          },
+          env: shopEnv(PORT, dataDir),
           reuseExistingServer: false,
           timeout: 120_000,
           stdout: 'pipe',
@@ -199,14 +204,7 @@ export default defineConfig<{ returning: boolean }>({
         {
           command: 'node --import tsx tests/e2e/support/release-shop.ts',
           url: `http://127.0.0.1:${RELEASE_PORT}/api/v1/health`,
-          env: {
-            PORT: String(RELEASE_PORT),
-            HOST: '127.0.0.1',
-            DATA_DIR: RELEASE_DATA_DIR,
-            PUBLIC_DIR: `${dataDir}-release-public`,
-            LOG_LEVEL: 'warn',
-            PUBLIC_URL: `http://127.0.0.1:${RELEASE_PORT}`,
-          },
+          env: shopEnv(RELEASE_PORT, RELEASE_DATA_DIR, { PUBLIC_DIR: `${dataDir}-release-public` }),
           reuseExistingServer: false,
           timeout: 120_000,
           stdout: 'pipe',
@@ -217,17 +215,7 @@ export default defineConfig<{ returning: boolean }>({
               {
                 command: 'node --import tsx tests/e2e/support/postgres-shop.ts',
                 url: `http://127.0.0.1:${POSTGRES_PORT}/api/v1/health`,
-                env: {
-                  PORT: String(POSTGRES_PORT),
-                  HOST: '127.0.0.1',
-                  DATA_DIR: POSTGRES_DATA_DIR,
-                  LOG_LEVEL: 'warn',
-                  PUBLIC_URL: `http://127.0.0.1:${POSTGRES_PORT}`,
-                  GOOGLE_CLIENT_ID: 'e2e',
-                  GOOGLE_CLIENT_SECRET: 'e2e',
-                  GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-                  AUTH_RATE_LIMIT: '1000',
-                },
+                env: shopEnv(POSTGRES_PORT, POSTGRES_DATA_DIR),
                 reuseExistingServer: false,
                 timeout: 120_000,
                 // the wrapper drops its database once the shop has stopped
