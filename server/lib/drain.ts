@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
 
 /**
- * Graceful shutdown. Once `begin()` is called (main.ts has stopped accepting connections by then),
- * a request arriving on a connection already open is still answered in full, with
- * `Connection: close`, so that the client's next request opens a new connection: to another
- * server behind a load balancer, or to this one's successor. Nothing is turned away with a 5xx
+ * Graceful shutdown. Once `begin()` is called (main.ts then stops the background work and closes
+ * the listener), every request is still answered in full, with `Connection: close`, so that the
+ * client's next request opens a new connection: to another server behind a load balancer, or to
+ * this one's successor. Nothing is turned away with a 5xx
  * for a restart. `idle()` tells when the requests running have finished.
  */
 export function drain() {
