@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import type { AuthUser, SocialProvider } from '../../../../contract/auth'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { AlertIcon, BellIcon, ChevronDownIcon, GiftIcon, KeyIcon, LogoutIcon, MailIcon, ShieldCheckIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { AlertIcon, BellIcon, ChevronDownIcon, GiftIcon, KeyIcon, LogoutIcon, MailIcon, PinIcon, ShieldCheckIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import './user-side-menu.css'
 
 interface UserSideMenuProps {
@@ -78,6 +78,12 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
             <Link to="/{-$locale}/user/info" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
               <UserIcon size={20} />
               {t`My info`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/{-$locale}/user/address" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <PinIcon size={20} />
+              {t`Address book`}
             </Link>
           </li>
           <li>
