@@ -17,13 +17,14 @@ export const NOTIFICATION_TYPES = [
   'review_invite',
   'subscription_renewed',
   'subscription_renewal_failed',
+  'coupon_granted',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 /** Kinds about the member's own orders: they always reach the message centre (push may be off). */
 export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = ['order_paid', 'order_shipped', 'order_delivered', 'payment_failed', 'payment_reminder']
 
-export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop', 'review_invite'], account: ['referral_joined', 'subscription_renewed', 'subscription_renewal_failed'] } as const
+export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop', 'review_invite'], account: ['referral_joined', 'coupon_granted', 'subscription_renewed', 'subscription_renewal_failed'] } as const
 
 /** in the shop only; in the shop and by push on the member's devices; not at all (not for order kinds) */
 export const NOTIFICATION_MODES = ['shop', 'push', 'off'] as const
@@ -50,9 +51,14 @@ export const NotificationPayloadSchema = v.object({
   new_price: v.optional(v.number()),
   /** favourite kinds: the product's name in the reader's language */
   product_name: v.optional(v.string()),
-  /** referral_joined: the friend's first name only */
+  /** referral_joined, coupon_granted (a reward): the friend's name, masked as on the referral page (林*美) */
   friend_name: v.optional(v.string()),
-  /** subscription kinds: what the renewal charged (or tried to), whole TWD */
+  /** coupon_granted: the coupon's code, why it was given (a referred friend's welcome, a referrer's thank-you), its minimum spend (whole TWD) and end (ISO 8601) */
+  coupon_code: v.optional(v.string()),
+  grant: v.optional(v.picklist(['welcome', 'reward'])),
+  min_spend: v.optional(v.number()),
+  ends_at: v.optional(v.nullable(v.string())),
+  /** subscription kinds: what the renewal charged (or tried to), whole TWD; coupon_granted: what the coupon takes off */
   amount: v.optional(v.number()),
 })
 export type NotificationPayload = v.InferOutput<typeof NotificationPayloadSchema>

@@ -55,6 +55,7 @@ export const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: '
   favourite_restock: { ttlSeconds: 12 * 3600, urgency: 'low' },
   favourite_price_drop: { ttlSeconds: 24 * 3600, urgency: 'low' },
   referral_joined: { ttlSeconds: 3 * 24 * 3600, urgency: 'very-low' },
+  coupon_granted: { ttlSeconds: 3 * 24 * 3600, urgency: 'low' },
   subscription_renewed: { ttlSeconds: 3 * 24 * 3600, urgency: 'low' },
   subscription_renewal_failed: { ttlSeconds: 3 * 24 * 3600, urgency: 'normal' },
   review_invite: { ttlSeconds: 3 * 24 * 3600, urgency: 'very-low' },

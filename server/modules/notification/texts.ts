@@ -88,6 +88,21 @@ const WORDS: Record<NotificationType, Words> = {
       ja: `${p.friend_name}さんがあなたの紹介コードで登録しました。`,
     }),
   },
+  coupon_granted: {
+    title: { zh_tw: '您獲得一張折價券', en: 'You have a new coupon', ja: 'クーポンが届きました' },
+    content: (p) =>
+      p.grant === 'reward'
+        ? {
+            zh_tw: `感謝推薦 ${p.friend_name ?? ''}！送您 ${money(p.amount)} 折價券（滿 ${money(p.min_spend)} 可用），已放進「我的折價券」。`,
+            en: `Thank you for inviting ${p.friend_name ?? 'a friend'}! A ${money(p.amount)} coupon (on orders of ${money(p.min_spend)} or more) is waiting in My coupons.`,
+            ja: `${p.friend_name ?? 'お友だち'}さんのご紹介ありがとうございます。${money(p.amount)} 割引クーポン（${money(p.min_spend)} 以上のご注文で利用可）を「マイクーポン」にお届けしました。`,
+          }
+        : {
+            zh_tw: `歡迎加入！好友送您 ${money(p.amount)} 見面禮折價券（滿 ${money(p.min_spend)} 可用），已放進「我的折價券」，結帳時可一鍵套用。`,
+            en: `Welcome! Your friend's gift, a ${money(p.amount)} coupon (on orders of ${money(p.min_spend)} or more), is waiting in My coupons. Apply it at checkout with one tap.`,
+            ja: `ようこそ！お友だちからの ${money(p.amount)} 割引クーポン（${money(p.min_spend)} 以上のご注文で利用可）を「マイクーポン」にお届けしました。ご注文手続きでワンタップで使えます。`,
+          },
+  },
   subscription_renewed: {
     title: { zh_tw: '零食箱已續訂', en: 'Your snack box renewed', ja: 'スナックボックスを更新しました' },
     content: (p) => ({
@@ -115,6 +130,7 @@ export const KIND_NAMES: Record<NotificationType, Localized> = {
   favourite_restock: { zh_tw: '收藏商品到貨', en: 'Favourite back in stock', ja: 'お気に入りの再入荷' },
   favourite_price_drop: { zh_tw: '收藏商品降價', en: 'Favourite price drop', ja: 'お気に入りの値下げ' },
   referral_joined: { zh_tw: '好友加入', en: 'Friend joined', ja: 'お友だちの登録' },
+  coupon_granted: { zh_tw: '獲得折價券', en: 'New coupon', ja: 'クーポンの付与' },
   review_invite: { zh_tw: '評價邀請', en: 'Review invitation', ja: 'レビューのお願い' },
   subscription_renewed: { zh_tw: '零食箱續訂成功', en: 'Snack box renewed', ja: 'スナックボックスの更新' },
   subscription_renewal_failed: { zh_tw: '零食箱續訂失敗', en: 'Snack box renewal failed', ja: 'スナックボックス更新の失敗' },
