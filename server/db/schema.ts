@@ -126,7 +126,8 @@ export const users = pgTable(
     last_name: text('last_name').notNull(),
     phone_number: text('phone_number').notNull().default(''),
     nationality: text('nationality').notNull().default('Taiwan'),
-    gender: text('gender').$type<'MALE' | 'FEMALE' | 'OTHER'>().notNull().default('MALE'),
+    /** null until the member chooses one (decision 54) */
+    gender: text('gender').$type<'MALE' | 'FEMALE' | 'OTHER'>(),
     birthday: date('birthday', { mode: 'string' }),
     avatar_url: text('avatar_url'),
     /** language of the member's mails */

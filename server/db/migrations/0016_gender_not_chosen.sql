@@ -1,0 +1,2 @@
+ALTER TABLE "users" ALTER COLUMN "gender" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "gender" DROP NOT NULL;
