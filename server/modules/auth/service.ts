@@ -13,7 +13,6 @@ import type { Mailer } from '../../lib/mailer'
 import { hit } from '../../lib/rate-limit'
 import { fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
 import { linkMail } from './mails'
-import { notify } from '../notification/producer'
 import * as repo from './repo'
 import { friendJoined, referralsView, type ReferralSettings } from '../referral/service'
 
@@ -81,14 +80,13 @@ export const profileFields = (input: Pick<ProfileInput, 'first_name' | 'last_nam
 
 const newReferrerCode = () => randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8)
 
-/** Creates a member with a unique referrer code (retrying the rare collision); a friend who joined with a code gets the welcome coupon and the referrer is told. */
+/** Creates a member with a unique referrer code (retrying the rare collision); a friend who joined with a code gets the welcome coupon and both are told (referral service). */
 export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>, referral: ReferralSettings) {
   for (let attempt = 0; ; attempt++) {
     try {
       const user = await repo.insertUser(db, { ...values, referrer_code: newReferrerCode() })
       if (user.referred_by) {
         await friendJoined(db, referral, user.id, user.referred_by, user.created_at)
-        await notify(db, { userId: user.referred_by, type: 'referral_joined', payload: { friend_name: user.first_name }, url: '/user/referrer', dedupeKey: `referral_joined:${user.id}` }, user.created_at)
       }
       return user
     } catch (error) {

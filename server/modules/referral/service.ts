@@ -4,6 +4,7 @@ import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
 import type { DbOrTx } from '../../db/client'
 import { couponRedemptions, coupons, orders, recipients, referrals, users } from '../../db/schema'
+import { notify } from '../notification/producer'
 
 /** A referral coupon's figures (configuration: REFERRAL_FRIEND_COUPON, REFERRAL_REWARD_COUPON). */
 export interface ReferralCoupon {
@@ -50,10 +51,20 @@ async function issueCoupon(tx: DbOrTx, ownerId: number, kind: 'friend' | 'reward
   return coupon!
 }
 
-/** A friend joined with `referrerId`'s code: the referral is recorded and the friend gets the welcome coupon, in the sign-up's transaction. */
+/** What a coupon_granted notification carries about its coupon. */
+const grantPayload = (coupon: typeof coupons.$inferSelect) => ({ coupon_code: coupon.code, amount: coupon.value, min_spend: coupon.min_spend, ends_at: coupon.ends_at?.toISOString() ?? null })
+
+/**
+ * A friend joined with `referrerId`'s code, in the sign-up's transaction: the referral is recorded,
+ * the friend gets the welcome coupon and is told where to find it, and the referrer is told who
+ * joined (the name masked as on the referral page). Dedupe keys by friend: told once, even on retry.
+ */
 export async function friendJoined(tx: DbOrTx, settings: ReferralSettings, friendId: number, referrerId: number, now: Date) {
   const coupon = await issueCoupon(tx, friendId, 'friend', settings.friend, now)
   await tx.insert(referrals).values({ friend_id: friendId, referrer_id: referrerId, friend_coupon_id: coupon.id, created_at: now, updated_at: now }).onConflictDoNothing()
+  const [friend] = await tx.select({ first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, friendId))
+  await notify(tx, { userId: friendId, type: 'coupon_granted', payload: { grant: 'welcome', ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:welcome:${friendId}` }, now)
+  await notify(tx, { userId: referrerId, type: 'referral_joined', payload: { friend_name: maskedName(friend!) }, url: '/user/referrer', dedupeKey: `referral_joined:${friendId}` }, now)
 }
 
 const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^886/, '0')
@@ -90,6 +101,12 @@ export async function friendOrderDelivered(tx: DbOrTx, settings: ReferralSetting
   }
   const coupon = await issueCoupon(tx, referral.referrer_id, 'reward', settings.reward, now)
   await tx.update(referrals).set({ status: 'rewarded', reward_coupon_id: coupon.id, order_id: order.id, updated_at: now }).where(eq(referrals.friend_id, referral.friend_id))
+  const [named] = await tx.select({ first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, referral.friend_id))
+  await notify(
+    tx,
+    { userId: referral.referrer_id, type: 'coupon_granted', payload: { grant: 'reward', friend_name: maskedName(named!), ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:reward:${referral.friend_id}` },
+    now,
+  )
   return { referrerId: referral.referrer_id, coupon }
 }
 
@@ -100,6 +117,10 @@ export function maskName(name: string) {
   if (chars.length === 2) return `${chars[0]}*`
   return `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 3))}${chars.at(-1)}`
 }
+
+/** A member's name as the referrer sees it: family name first when it is written in Chinese or Japanese, as names are there; masked. */
+export const maskedName = (n: { first_name: string; last_name: string }) =>
+  maskName(/[\u3040-\u30ff\u3400-\u9fff]/.test(n.last_name + n.first_name) ? `${n.last_name}${n.first_name}` : `${n.first_name} ${n.last_name}`)
 
 /**
  * `GET /user/referrer`: the member's friends, names masked, each joined, ordered (an order not
@@ -125,8 +146,7 @@ export async function referralsView(db: DbOrTx, referrerId: number, locale: Loca
   )
   return {
     referrals: rows.map((r) => ({
-      // family name first, as names are written in Taiwan and Japan
-      name: maskName(/[\u3040-\u30ff\u3400-\u9fff]/.test(r.last_name + r.first_name) ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`),
+      name: maskedName(r),
       joined_at: r.joined_at.toISOString(),
       status: r.status === 'joined' ? (ordering.has(r.friend_id) ? ('ordered' as const) : ('joined' as const)) : r.status,
       reason: r.status === 'not_eligible' ? (r.reason as 'same_phone' | 'same_address') : null,
