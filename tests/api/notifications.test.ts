@@ -173,10 +173,11 @@ describe.each(targets)('notifications on $kind', (target) => {
     const friend = registration({ first_name: '花子', last_name: '山田', email: `f${Date.now() % 1e9}@example.tw`, referrer_code: code })
     expect((await shop.request('POST', '/api/v1/register', friend)).status).toBe(201)
     const [joined] = (await list(referrer)).data
-    expect(joined).toMatchObject({ type: 'referral_joined', url: '/user/referrer', notification: { friend_name: '花子' } })
-    expect(joined.content).toContain('花子')
-    // only the first name travels: no e-mail or surname
+    // the name masked as the referral page shows it (山田花子 → 山**子): no e-mail, no full name
+    expect(joined).toMatchObject({ type: 'referral_joined', url: '/user/referrer', notification: { friend_name: '山**子' } })
+    expect(joined.content).toContain('山**子')
     expect(JSON.stringify(joined)).not.toContain(friend.email)
+    expect(JSON.stringify(joined)).not.toContain('花子')
     expect(JSON.stringify(joined)).not.toContain('山田')
   })
 
