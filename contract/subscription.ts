@@ -131,6 +131,16 @@ export const SubscriptionCheckoutSchema = v.object({
   url: v.string(),
 })
 
+/** Who receives the boxes: a saved recipient's fields, copied, so a later edit of the saved one changes no box. */
+export interface BoxRecipient {
+  name: string
+  phone: string
+  zip_code: string
+  county: string
+  district: string
+  address: string
+}
+
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelling', 'past_due', 'ended'] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 

@@ -6,6 +6,7 @@ import type { Localized } from '../../contract/localized'
 import type { OrderActor, OrderStatus, RefundStatus } from '../../contract/order-states'
 import type { NotificationMode, NotificationPayload, NotificationType } from '../../contract/notification'
 import type { PaymentStatus } from '../../contract/payment'
+import type { BoxRecipient } from '../../contract/subscription'
 
 const localized = (name: string) => jsonb(name).$type<Localized>().notNull()
 const timestamps = {
@@ -670,15 +671,23 @@ export const billingCustomers = pgTable('billing_customers', {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** The member's open hosted checkout, reused on a second click and expired when another plan is chosen. */
+/**
+ * The member's latest hosted checkout, reused on a second click and expired when another plan is
+ * chosen. `claimed_at` is set while a request is opening one (decision 56: one at a time per member);
+ * `ref` names it in the subscription's metadata, so its `recipient` reaches the subscription.
+ */
 export const subscriptionCheckouts = pgTable('subscription_checkouts', {
   user_id: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   plan_id: text('plan_id').notNull(),
-  session_id: text('session_id').notNull(),
-  url: text('url').notNull(),
-  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  session_id: text('session_id'),
+  url: text('url'),
+  expires_at: timestamp('expires_at', { withTimezone: true }),
+  ref: text('ref'),
+  recipient: jsonb('recipient').$type<BoxRecipient>(),
+  second_box: boolean('second_box').notNull().default(false),
+  claimed_at: timestamp('claimed_at', { withTimezone: true }),
 })
 
 /**
@@ -700,6 +709,9 @@ export const subscriptions = pgTable(
     cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
     current_period_end: timestamp('current_period_end', { withTimezone: true }).notNull(),
     event_at: timestamp('event_at', { withTimezone: true }).notNull(),
+    /** who receives the boxes packed after `recipient_changed_at` (decision 56); null: not given yet */
+    recipient: jsonb('recipient').$type<BoxRecipient>(),
+    recipient_changed_at: timestamp('recipient_changed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('subscriptions_user_idx').on(t.user_id)],
