@@ -81,3 +81,36 @@ export const CouponCheckSchema = v.object({
   amount: v.number(),
 })
 export type CouponCheck = v.InferOutput<typeof CouponCheckSchema>
+
+/** A wallet coupon's state: usable now, not usable yet, used on an order (not cancelled), or past its end. */
+export const WALLET_STATES = ['usable', 'not_started', 'used', 'expired'] as const
+export type WalletState = (typeof WALLET_STATES)[number]
+
+/** A coupon given to this member (a referral's welcome or thank-you), as `GET /user/coupons` lists it. */
+export const WalletCouponSchema = v.object({
+  code: v.string(),
+  /** in the request's language */
+  title: v.string(),
+  kind: v.picklist(COUPON_KINDS),
+  /** TWD for `fixed`, percent for `percent`, 0 for `free_shipping` */
+  value: v.number(),
+  max_discount: v.nullable(v.number()),
+  /** goods of at least this much, whole TWD */
+  min_spend: v.number(),
+  /** ISO 8601, or null */
+  starts_at: v.nullable(v.string()),
+  ends_at: v.nullable(v.string()),
+  state: v.picklist(WALLET_STATES),
+  /** ISO 8601: when it was given */
+  granted_at: v.string(),
+})
+export type WalletCoupon = v.InferOutput<typeof WalletCouponSchema>
+
+/** `GET /user/coupons`: usable coupons first (soonest to end first), then the rest, newest first. */
+export const CouponWalletSchema = v.object({ coupons: v.array(WalletCouponSchema) })
+export type CouponWallet = v.InferOutput<typeof CouponWalletSchema>
+
+/** What a referral gives each side (`GET /referral/programme`): whole TWD off goods of at least min_spend, valid `days` days. */
+const ReferralCouponTermsSchema = v.object({ amount: v.number(), min_spend: v.number(), days: v.number() })
+export const ReferralProgrammeSchema = v.object({ friend: ReferralCouponTermsSchema, reward: ReferralCouponTermsSchema })
+export type ReferralProgramme = v.InferOutput<typeof ReferralProgrammeSchema>

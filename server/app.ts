@@ -22,6 +22,7 @@ import { socialProviders } from './modules/auth/social-providers'
 import { cartRoutes } from './modules/cart/routes'
 import { checkoutRoutes } from './modules/checkout/routes'
 import { couponRoutes } from './modules/coupon/routes'
+import { referralRoutes } from './modules/referral/routes'
 import { carrierChecker } from './modules/invoice/carrier-check'
 import { invoiceRoutes } from './modules/invoice/routes'
 import { recipientRoutes } from './modules/recipient/routes'
@@ -136,6 +137,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', stripeWebhookRoutes({ db: database.db, stripe: orderDeps.gateway.stripe, webhookSecret: payment.webhookSecret, logger, handle: eventHandler }))
     .route('/', recipientRoutes(authDeps))
     .route('/', couponRoutes(authDeps))
+    .route('/', referralRoutes(authDeps))
     .route('/', checkoutRoutes(authDeps))
     .route('/', invoiceRoutes({ ...authDeps, carrier }))
     .route('/', realtimeRoutes(authDeps, publisher))

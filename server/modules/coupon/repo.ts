@@ -52,3 +52,14 @@ export async function insertMissing(db: DbOrTx, rows: NewCoupon[]) {
   const inserted = await db.insert(coupons).values(rows).onConflictDoNothing().returning({ id: coupons.id })
   return inserted.length
 }
+
+/** The coupons given to one member, each with whether a live (not released) use of it exists. */
+export async function ownedBy(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      coupon: coupons,
+      used: sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.coupon_id} = ${coupons.id} and ${couponRedemptions.user_id} = ${userId} and ${couponRedemptions.released_at} is null)`.mapWith(Boolean),
+    })
+    .from(coupons)
+    .where(eq(coupons.owner_id, userId))
+}

@@ -1,15 +1,29 @@
 import { Hono } from 'hono'
-import { CouponCheckInputSchema, CouponCheckSchema } from '../../../contract/coupon'
+import { CouponCheckInputSchema, CouponCheckSchema, CouponWalletSchema } from '../../../contract/coupon'
 import { dataSchema } from '../../../contract/page'
 import { documented, validate } from '../../lib/route'
 import { requireUser } from '../auth/middleware'
 import type { AuthDeps } from '../auth/service'
 import { checkCoupon } from './check'
+import { couponWallet } from './wallet'
 
-/** Coupons: check a code against the member's cart before paying. */
+/** Coupons: the member's own coupons, and checking a code against the member's cart before paying. */
 export function couponRoutes(deps: AuthDeps) {
   const tags = ['Coupons']
-  return new Hono().post(
+  return new Hono()
+    .get(
+      '/user/coupons',
+      documented({
+        summary:
+          "The member's coupon wallet: the coupons given to this member (a referred friend's welcome coupon, a referrer's thank-you coupons), each with its code, title in the request's language, what it takes off, minimum spend, start and end, and state (usable, not_started, used on an order that was not cancelled, expired). Usable coupons come first, the soonest to end first.",
+        tags,
+        response: dataSchema(CouponWalletSchema),
+        auth: true,
+      }),
+      requireUser(deps),
+      async (c) => c.json({ data: await couponWallet(deps.db, c.get('session').user.id, c.get('locale'), deps.clock()) }),
+    )
+    .post(
     '/coupon/check',
     documented({
       summary:

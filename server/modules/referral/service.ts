@@ -154,3 +154,7 @@ export async function referralsView(db: DbOrTx, referrerId: number, locale: Loca
     coupons: earned.map((c) => ({ code: c.code, title: c.title[locale], value: c.value, min_spend: c.min_spend, ends_at: c.ends_at?.toISOString() ?? null, used: used.has(c.id) })),
   }
 }
+
+const terms = (c: ReferralCoupon) => ({ amount: c.amount, min_spend: c.minSpend, days: c.days })
+/** `GET /referral/programme`: what each side of a referral gets. */
+export const programme = (settings: ReferralSettings) => ({ friend: terms(settings.friend), reward: terms(settings.reward) })
