@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { SearchEngine } from '../../server/emulators/algolia/engine'
 import { openDatabase } from '../../server/db/client'
 import { importCatalogue, parseCatalogueFile } from '../../server/modules/catalogue-import/service'
+import { searchQuery } from '../../src/features/search/api/search-words'
 import { PRODUCT_INDEX_SETTINGS, PRODUCT_SYNONYMS, productRecords } from '../../server/modules/search/records'
 
 /**
@@ -128,6 +129,15 @@ const SAME_WORD: [query: string, as: string][] = [
   ['神户', '神戶'],
   ['大坂', '大阪'],
   ['抹荼', '抹茶'],
+  // one word in three scripts (issue: チョコレート found 3, 巧克力 9, チョコ 8)
+  ['チョコレート', '巧克力'],
+  ['チョコレート', 'チョコ'],
+  ['巧克力', 'チョコレート'],
+  ['巧克力', 'チョコ'],
+  ['チョコ', '巧克力'],
+  ['chocolate', '巧克力'],
+  ['巧克力', 'chocolate'],
+  ['ショコラ', 'チョコ'],
 ]
 
 const database = await openDatabase({ dataDir: 'memory://' })
@@ -173,6 +183,46 @@ describe('search relevance on the seed catalogue', () => {
     const expected = search(as, 1000).hits.map((h) => h.sku)
     expect(expected.length).toBeGreaterThan(0)
     expect(expected.filter((sku) => !found.has(sku))).toEqual([])
+  })
+
+  it('finds the same products for chocolate in every script', () => {
+    const skus = (query: string) => search(query, 1000).hits.map((h) => h.sku).sort()
+    const chocolate = skus('巧克力')
+    expect(chocolate.length).toBeGreaterThanOrEqual(9)
+    for (const word of ['チョコレート', 'チョコ', 'chocolate', 'ショコラ']) expect(skus(word), word).toEqual(chocolate)
+  })
+
+  it.each(['大福', 'daifuku'])('%s finds mochi only, no sweet-potato chips', (query) => {
+    const hits = (engine.search('products', { query, hitsPerPage: 1000 }) as unknown as { hits: { sku: string; name_zh_tw: string; name_en: string; name_ja: string }[] }).hits
+    expect(hits.length).toBeGreaterThan(0)
+    for (const hit of hits) expect(`${hit.name_zh_tw} ${hit.name_ja} ${hit.name_en}`, hit.sku).toMatch(/大福|麻糬|餅|もち|mochi/i)
+  })
+
+  it.each(['🍣', '🎌', '★★', '!!!', '🍣🍣 ？'])('%s is never the whole catalogue: nothing searchable is not sent', (keyword) => {
+    const query = searchQuery(keyword)
+    const found = query === undefined ? 0 : search(query).nbHits
+    expect(found).toBe(0)
+    // what the engine alone would do with it (Algolia ignores separators): every product
+    expect(search(keyword).nbHits).toBeGreaterThan(200)
+  })
+
+  it.each([
+    ['🍫', '巧克力'],
+    ['🍵', '茶'],
+    ['🍜', '拉麵'],
+    ['🍘', '仙貝'],
+    ['🍓', '草莓'],
+    ['☕️', '咖啡'],
+  ])('the food emoji %s searches for %s', (emoji, word) => {
+    expect(searchQuery(emoji)).toBe(word)
+    const found = search(searchQuery(emoji)!, 1000)
+    expect(found.nbHits).toBeGreaterThan(0)
+    expect(found.nbHits).toBeLessThan(search('', 1).nbHits)
+  })
+
+  it('keeps the words beside an emoji', () => {
+    expect(searchQuery(' 抹茶 🍫 ')).toBe('抹茶 巧克力')
+    expect(searchQuery('')).toBe('')
   })
 
   it('finds products for the word on every hot tag, in every language', () => {

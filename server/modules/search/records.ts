@@ -62,12 +62,15 @@ export const PRODUCT_INDEX_SETTINGS = {
  * type for a word are listed too, one way, to the form the catalogue uses.
  */
 export const PRODUCT_SYNONYMS: SynonymHit[] = [
-  { objectID: 'daifuku-zh-ja', type: 'onewaysynonym', input: '大福', synonyms: ['麻糬', 'もち', 'mochi'] },
+  // not もち: as a reading it also sits inside やきいもちっぷす (sweet-potato chips); every mochi is 麻糬 or mochi by name
+  { objectID: 'daifuku-zh-ja', type: 'onewaysynonym', input: '大福', synonyms: ['麻糬', 'mochi'] },
   { objectID: 'daifuku-en', type: 'onewaysynonym', input: 'daifuku', synonyms: ['mochi', '麻糬', '大福'] },
   { objectID: 'wagashi-zh-ja', type: 'onewaysynonym', input: '和菓子', synonyms: ['甜點', 'お菓子', 'sweets'] },
   { objectID: 'wagashi-en', type: 'onewaysynonym', input: 'japanese sweets', synonyms: ['wagashi', '和菓子', '甜點', 'お菓子', 'sweets'] },
   { objectID: 'wagashi-romaji', type: 'onewaysynonym', input: 'wagashi', synonyms: ['和菓子', '甜點', 'お菓子', 'sweets'] },
   { objectID: 'biscuits', type: 'synonym', synonyms: ['biscuit', 'biscuits', 'cookie', 'cookies', 'ビスケット', 'クッキー'] },
+  // one word in three scripts: the ja tag チョコレート is written チョコ or ショコラ in most names
+  { objectID: 'chocolate', type: 'synonym', synonyms: ['巧克力', 'チョコレート', 'チョコ', 'ショコラ', 'chocolate', 'chocolates'] },
   { objectID: 'variant-osaka', type: 'onewaysynonym', input: '大坂', synonyms: ['大阪'] },
   { objectID: 'variant-matcha', type: 'onewaysynonym', input: '抹荼', synonyms: ['抹茶'] },
 ]

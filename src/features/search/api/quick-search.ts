@@ -3,15 +3,18 @@ import { useEffect, useState } from 'react'
 import type { Locale } from '../../../../contract/constants'
 import { useLocale } from '../../../lib/i18n'
 import { runSearch, type SearchResult } from './search-client'
+import { noResults, searchQuery } from './search-words'
 
 export const QUICK_SEARCH_SIZE = 6
 export const QUICK_SEARCH_DELAY_MS = 250
 
 export async function quickSearch(locale: Locale, keyword: string): Promise<SearchResult> {
+  const query = searchQuery(keyword)
+  if (query === undefined) return noResults(QUICK_SEARCH_SIZE)
   const [result] = await runSearch(locale, (index) => [
     {
       indexName: index,
-      query: keyword,
+      query,
       hitsPerPage: QUICK_SEARCH_SIZE,
       attributesToRetrieve: ['id', 'name', 'name_zh_tw', 'name_en', 'name_ja', 'thumbnail', 'price_min', 'price_max', 'location', 'city'],
       attributesToHighlight: [],

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import { useLocale } from '../../../lib/i18n'
 import { runSearch, type SearchResult } from './search-client'
+import { noResults, searchQuery } from './search-words'
 import { buildFilters, FACET_ATTRIBUTES, facetClauses, indexForSort, SEARCH_PAGE_SIZE, type FacetAttribute, type SearchPageState } from './search-state'
 
 const HIGHLIGHTED = ['name_zh_tw', 'name_en', 'name_ja']
@@ -11,11 +12,13 @@ const HIGHLIGHTED = ['name_zh_tw', 'name_en', 'name_ja']
  * filter (Algolia's disjunctive faceting), so picking Kyoto still shows how many Osaka has.
  */
 export async function searchProducts(locale: Locale, state: SearchPageState): Promise<SearchResult> {
+  const query = searchQuery(state.keyword ?? '')
+  if (query === undefined) return noResults(SEARCH_PAGE_SIZE)
   const active = Object.keys(facetClauses(state)) as FacetAttribute[]
   const [main, ...others] = await runSearch(locale, (index) => [
     {
       indexName: indexForSort(index, state.sort),
-      query: state.keyword ?? '',
+      query,
       filters: buildFilters(state),
       facets: FACET_ATTRIBUTES,
       page: (state.page ?? 1) - 1,
@@ -24,7 +27,7 @@ export async function searchProducts(locale: Locale, state: SearchPageState): Pr
     },
     ...active.map((attribute) => ({
       indexName: index,
-      query: state.keyword ?? '',
+      query,
       filters: buildFilters(state, attribute),
       facets: [attribute],
       hitsPerPage: 0,

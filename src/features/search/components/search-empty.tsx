@@ -7,19 +7,25 @@ import './search-page.css'
 interface SearchEmptyProps {
   /** filters narrow the search: offer to drop them */
   onClearFilters?: () => void
+  /** the keyword had nothing searchable in it (only emoji or symbols): say so, rather than "check the spelling" */
+  wordless?: boolean
   onPick: (keyword: string) => void
   browseLink: ReactNode
 }
 
-export function SearchEmpty({ onClearFilters, onPick, browseLink }: SearchEmptyProps) {
+export function SearchEmpty({ onClearFilters, wordless = false, onPick, browseLink }: SearchEmptyProps) {
   const { t, i18n } = useLingui()
   return (
     <div className="search-empty" role="status">
       <h2 className="search-empty__title">{t`No products found`}</h2>
       <p className="search-empty__text">
-        {onClearFilters ? t`Nothing matches these filters. Clear them, or try one of these searches.` : t`Check the spelling or try a shorter keyword, or one of these searches.`}
+        {wordless
+          ? t`Emoji and symbols alone cannot be searched. Type a word, or try one of these searches.`
+          : onClearFilters
+            ? t`Nothing matches these filters. Clear them, or try one of these searches.`
+            : t`Check the spelling or try a shorter keyword, or one of these searches.`}
       </p>
-      {onClearFilters ? (
+      {onClearFilters && !wordless ? (
         <button type="button" className="button button-primary" onClick={onClearFilters}>
           {t`Clear filters`}
         </button>

@@ -6,6 +6,7 @@ import { categoriesQueryOptions } from '../../../../../features/catalog/api/get-
 import { trendCitiesQueryOptions } from '../../../../../features/catalog/api/get-trend-cities'
 import { trendGroupListQueryOptions } from '../../../../../features/catalog/api/get-trend-group-list'
 import { searchProductsQueryOptions } from '../../../../../features/search/api/search-products'
+import { searchQuery } from '../../../../../features/search/api/search-words'
 import { hasActiveFilters, SearchPageSchema, type SearchFilterState, type SearchPageState } from '../../../../../features/search/api/search-state'
 import { SearchEmpty } from '../../../../../features/search/components/search-empty'
 import { SearchFacets, type FacetLabels } from '../../../../../features/search/components/search-facets'
@@ -135,6 +136,7 @@ function SearchPage() {
           ) : data.hits.length === 0 ? (
             <SearchEmpty
               onClearFilters={filtered ? () => update(NO_FILTERS) : undefined}
+              wordless={keyword !== undefined && searchQuery(keyword) === undefined}
               onPick={searchFor}
               browseLink={
                 <Link to="/{-$locale}/product/list" params={{ locale: prefix }} className="button">
