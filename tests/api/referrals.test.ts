@@ -91,4 +91,73 @@ describe.each(targets)('the referral programme on $kind', (target) => {
     expect(byName['K***o']).toMatchObject({ status: 'not_eligible', reason: 'same_phone' })
     expect(view.coupons).toEqual([])
   })
+
+  const notices = async (m: Member, type: string, locale = 'zh_tw') =>
+    (await m.call('GET', `/api/v1/user/notification?type=${type}`, undefined, { 'x-localization': locale })).body.data as Array<Record<string, any>>
+  const wallet = async (m: Member, locale = 'zh_tw') => {
+    const answer = await m.call('GET', '/api/v1/user/coupons', undefined, { 'x-localization': locale })
+    expect(answer.status).toBe(200)
+    return answer.body.data.coupons as Array<Record<string, any>>
+  }
+
+  it('tells the friend about the welcome coupon and keeps it in their wallet until it is used', async () => {
+    const referrer = await shop.member()
+    const code = (await referrerView(referrer)).referrer_code as string
+    const friend = await friendOf(code, { first_name: '🍡團子', last_name: '陳', phone_number: '0922555666' })
+    expect(friend.registered).toBe(201)
+
+    // the wallet: the welcome coupon with its code, what it gives, minimum spend and end, in the reader's language
+    const [welcome, ...others] = await wallet(friend, 'en')
+    expect(others).toEqual([])
+    expect(welcome).toMatchObject({ title: 'Welcome gift: NT$100 off', kind: 'fixed', value: 100, min_spend: 500, state: 'usable' })
+    expect(welcome!.code).toMatch(/^FRIEND-/)
+    expect(Date.parse(welcome!.ends_at) - Date.parse(welcome!.granted_at)).toBe(30 * 86_400_000)
+    expect((await wallet(friend, 'ja'))[0]!.title).toBe('お友だち特典 NT$100 割引')
+    expect((await wallet(referrer)).length).toBe(0)
+    expect((await shop.request('GET', '/api/v1/user/coupons')).status).toBe(401)
+
+    // the notice: once, in the message centre, leading to the wallet, in the reader's language
+    const [notice, ...more] = await notices(friend, 'coupon_granted', 'en')
+    expect(more).toEqual([])
+    expect(notice).toMatchObject({ url: '/user/coupon', is_read: false, notification: { grant: 'welcome', coupon_code: welcome!.code, amount: 100, min_spend: 500 } })
+    expect(notice!.title).toBe('You have a new coupon')
+    expect(notice!.content).toContain('NT$100')
+    expect((await notices(friend, 'coupon_granted', 'ja'))[0]!.content).toContain('マイクーポン')
+
+    // the referrer is told with the name masked as the referral page shows it
+    const [joined] = await notices(referrer, 'referral_joined')
+    expect(joined!.notification.friend_name).toBe('陳**子')
+    expect(joined!.content).toContain('陳**子')
+    expect(JSON.stringify(joined)).not.toContain('團子')
+    expect((await referrerView(referrer)).referrals[0].name).toBe('陳**子')
+
+    // used on an order: the wallet says so
+    const placed = await friend.checkout([shop.line('REF-0001-A', 1)], { coupon_code: welcome!.code, recipient: { ...recipient, name: '陳團子', phone: '0922555666', address: '民生東路 5 號' } })
+    expect(placed.status).toBe(201)
+    expect(placed.body.data.discount).toBe(100)
+    expect((await wallet(friend))[0]).toMatchObject({ code: welcome!.code, state: 'used' })
+  })
+
+  it('tells the referrer about the thank-you coupon once, with the friend’s name masked, and lists it in the wallet', async () => {
+    const referrer = await shop.member()
+    const code = (await referrerView(referrer)).referrer_code as string
+    const friend = await friendOf(code, { first_name: '小春', last_name: '黃', phone_number: '0922777888' })
+    const no = await delivered(friend, { name: '黃小春', phone: '0922777888', address: '南京東路三段 9 號' })
+    // the order's completion again, and a second delivered order: still one coupon, one notice
+    await shop.operate('complete', no)
+    await delivered(friend, { name: '黃小春', phone: '0922777888', address: '南京東路三段 9 號' })
+    const granted = await notices(referrer, 'coupon_granted')
+    expect(granted).toHaveLength(1)
+    expect(granted[0]).toMatchObject({ url: '/user/coupon', notification: { grant: 'reward', friend_name: '黃*春', amount: 150, min_spend: 500 } })
+    expect(granted[0]!.content).toContain('黃*春')
+    expect(JSON.stringify(granted[0])).not.toContain('小春')
+    const coupons = await wallet(referrer, 'en')
+    expect(coupons).toEqual([expect.objectContaining({ code: granted[0]!.notification.coupon_code, title: 'Thank-you for a referral: NT$150 off', state: 'usable', min_spend: 500 })])
+  })
+
+  it('says what both sides of a referral get, to anyone', async () => {
+    const answer = await shop.request('GET', '/api/v1/referral/programme')
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toEqual({ friend: { amount: 100, min_spend: 500, days: 30 }, reward: { amount: 150, min_spend: 500, days: 60 } })
+  })
 })

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { couponRedemptions, coupons } from '../../db/schema'
 
@@ -55,11 +55,15 @@ export async function insertMissing(db: DbOrTx, rows: NewCoupon[]) {
 
 /** The coupons given to one member, each with whether a live (not released) use of it exists. */
 export async function ownedBy(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      coupon: coupons,
-      used: sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.coupon_id} = ${coupons.id} and ${couponRedemptions.user_id} = ${userId} and ${couponRedemptions.released_at} is null)`.mapWith(Boolean),
-    })
-    .from(coupons)
-    .where(eq(coupons.owner_id, userId))
+  const owned = await db.select().from(coupons).where(eq(coupons.owner_id, userId))
+  if (owned.length === 0) return []
+  const used = new Set(
+    (
+      await db
+        .selectDistinct({ coupon_id: couponRedemptions.coupon_id })
+        .from(couponRedemptions)
+        .where(and(inArray(couponRedemptions.coupon_id, owned.map((c) => c.id)), eq(couponRedemptions.user_id, userId), isNull(couponRedemptions.released_at)))
+    ).map((r) => r.coupon_id),
+  )
+  return owned.map((coupon) => ({ coupon, used: used.has(coupon.id) }))
 }
