@@ -570,7 +570,7 @@ export const notificationDeliveries = pgTable(
     notification_id: integer('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    channel: text('channel').$type<'realtime' | 'push'>().notNull(),
+    channel: text('channel').$type<'realtime' | 'push' | 'mail'>().notNull(),
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
