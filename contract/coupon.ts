@@ -26,6 +26,8 @@ export const COUPON_REASONS = {
   COUPON_MIN_SPEND: 'Your order does not reach this coupon’s minimum spend.',
   COUPON_MEMBER_LIMIT: 'You have already used this coupon.',
   COUPON_USED_UP: 'This coupon has been fully redeemed.',
+  /** a free-delivery coupon on goods that already reach the free-delivery threshold; `detail.free_shipping_threshold` */
+  COUPON_NO_EFFECT: 'This order already ships free, so this coupon adds nothing. Keep it for another order.',
 } as const
 export type CouponReason = keyof typeof COUPON_REASONS
 

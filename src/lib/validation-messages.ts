@@ -12,10 +12,9 @@ type ContractMessage = (typeof MESSAGES)[keyof typeof MESSAGES]
  */
 const CONTRACT_MESSAGES = {
   [MESSAGES.required]: msg`is required`,
-  [MESSAGES.max28]: msg`may be at most 28 characters`,
-  [MESSAGES.max12]: msg`may be at most 12 characters`,
-  [MESSAGES.max7]: msg`may be at most 7 characters`,
-  [MESSAGES.min6]: msg`must be at least 6 characters`,
+  [MESSAGES.maxEmail]: msg`may be at most 254 characters`,
+  [MESSAGES.maxPassword]: msg`may be at most 128 characters`,
+  [MESSAGES.maxName]: msg`may be at most 100 characters`,
   [MESSAGES.min8]: msg`must be at least 8 characters`,
   [MESSAGES.email]: msg`must be a valid e-mail address`,
   [MESSAGES.date]: msg`must be a date (yyyy-MM-dd)`,
@@ -47,7 +46,6 @@ const CHECKOUT_MESSAGES: Record<string, MessageDescriptor> = {
   'is too long': msg`is too long`,
   'may be at most 32 characters': msg`may be at most 32 characters`,
   'may be at most 60 characters': msg`may be at most 60 characters`,
-  'may be at most 100 characters': msg`may be at most 100 characters`,
   'Please enter a valid Taiwan phone number': msg`Please enter a valid Taiwan phone number`,
   'Please enter the correct postal code format': msg`Please enter the correct postal code format`,
   'Please choose a county or city': msg`Please choose a county or city`,
@@ -70,6 +68,7 @@ const CHECKOUT_MESSAGES: Record<string, MessageDescriptor> = {
   'Your order does not reach this coupon’s minimum spend.': msg`Your order does not reach this coupon’s minimum spend.`,
   'You have already used this coupon.': msg`You have already used this coupon.`,
   'This coupon has been fully redeemed.': msg`This coupon has been fully redeemed.`,
+  'This order already ships free, so this coupon adds nothing. Keep it for another order.': msg`This order already ships free, so this coupon adds nothing. Keep it for another order.`,
   'give either a saved recipient (recipient_id) or a recipient, not both': msg`give either a saved recipient (recipient_id) or a recipient, not both`,
 }
 

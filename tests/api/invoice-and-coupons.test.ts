@@ -305,6 +305,24 @@ describe.each(targets)('coupons on $kind', (target) => {
     expect(ship.body.data).toMatchObject({ subtotal: 650, discount: 0, logistics_fee: 0, amount: 650, coupon: { kind: 'free_shipping', free_shipping: true } })
   })
 
+  it('refuses a free-delivery coupon on an order that already ships free, saying it adds nothing, in three languages', async () => {
+    const m = await memberOf(shop)
+    const big = [line('TEA-0001-A', 3)] // 1950, past the NT$1,500 threshold
+    const en = await check(m, 'FREESHIP', big)
+    expect(en.status).toBe(400)
+    expect(en.body.error).toEqual({
+      code: 'COUPON_INVALID',
+      message: 'Coupon error',
+      detail: { code: ['This order already ships free, so this coupon adds nothing. Keep it for another order.'], reason: ['COUPON_NO_EFFECT'], free_shipping_threshold: 1500 },
+    })
+    expect((await check(m, 'FREESHIP', big, 'zh_tw')).body.error.detail.code).toEqual(['這筆訂單已享免運，此優惠券不會再折抵任何金額，請留待其他訂單使用。'])
+    expect((await check(m, 'FREESHIP', big, 'ja')).body.error.detail.code).toEqual(['このご注文はすでに送料無料のため、このクーポンを使っても割引はありません。別のご注文でお使いください。'])
+    // the quote says the same, and nothing is used up
+    const quote = await m.call('POST', '/checkout/quote', { lines: big, coupon_code: 'FREESHIP' }, 'en')
+    expect(quote.body.error).toMatchObject({ code: 'COUPON_INVALID', detail: { coupon_code: ['This order already ships free, so this coupon adds nothing. Keep it for another order.'], reason: ['COUPON_NO_EFFECT'] } })
+    expect(await shop.database.db.select().from(couponRedemptions)).toHaveLength(0)
+  })
+
   it("answers 'Coupon error' with the precise reason, in three languages", async () => {
     const m = await memberOf(shop)
     const big = [line('TEA-0001-A', 2)] // 1300

@@ -3,7 +3,7 @@ import { includedTax, type Quote, type QuoteLine, type ShipmentType } from '../.
 import type { Locale } from '../../../contract/constants'
 import type { DbOrTx } from '../../db/client'
 import { AppError } from '../../lib/errors'
-import { couponEffect, couponSummary, findUsableCoupon } from '../coupon/service'
+import { couponEffect, couponSummary, findUsableCoupon, refuseIfNothing } from '../coupon/service'
 import * as repo from './repo'
 
 /** The shop's delivery pricing (config `checkout`). */
@@ -88,9 +88,10 @@ export async function priceOrder(db: DbOrTx, request: QuoteRequest): Promise<{ q
   const coupon = request.couponCode
     ? await findUsableCoupon(db, { code: request.couponCode, memberId: request.memberId, subtotal, now: request.now, field: request.couponField })
     : undefined
+  const { logisticsFee, freeShippingThreshold } = request.pricing
+  if (coupon) refuseIfNothing(coupon, subtotal, freeShippingThreshold, request.couponField)
   const effect = coupon ? couponEffect(coupon, subtotal) : { discount: 0, freeShipping: false }
   const goods = subtotal - effect.discount
-  const { logisticsFee, freeShippingThreshold } = request.pricing
   const logistics_fee = effect.freeShipping || goods >= freeShippingThreshold ? 0 : logisticsFee
   const amount = goods + logistics_fee
   const quote: Quote = {

@@ -29,6 +29,15 @@ export function couponEffect(coupon: Pick<repo.CouponRow, 'kind' | 'value' | 'ma
   }
 }
 
+/**
+ * A free-delivery coupon on goods that already ship free would do nothing: it is refused
+ * (COUPON_NO_EFFECT) rather than applied for NT$0, so that it is not used up on this order
+ * (docs/decisions/0055). Throws a COUPON_INVALID error, or returns.
+ */
+export function refuseIfNothing(coupon: Pick<repo.CouponRow, 'kind'>, subtotal: number, freeShippingThreshold: number, field = 'coupon_code') {
+  if (coupon.kind === 'free_shipping' && subtotal >= freeShippingThreshold) throw couponError('COUPON_NO_EFFECT', field, { free_shipping_threshold: freeShippingThreshold })
+}
+
 /** Why `coupon` cannot be used now on `subtotal` by a member with this usage, or null when it can. */
 export function refusal(coupon: repo.CouponRow, used: { total: number; member: number }, subtotal: number, now: Date): CouponReason | null {
   if (!coupon.active) return 'COUPON_INACTIVE'
