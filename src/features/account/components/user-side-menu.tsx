@@ -27,6 +27,13 @@ const OrderIcon = () => (
   </svg>
 )
 
+const CouponIcon = () => (
+  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v2.5a2.5 2.5 0 0 0 0 5V17a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2.5a2.5 2.5 0 0 0 0-5V7Z" />
+    <path d="M14 5v2M14 11v2M14 17v2" />
+  </svg>
+)
+
 const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 992px)').matches
 
 /**
@@ -130,6 +137,12 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
               </Link>
             </li>
           ) : null}
+          <li>
+            <Link to="/{-$locale}/user/coupon" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
+              <CouponIcon />
+              {t`My coupons`}
+            </Link>
+          </li>
           <li>
             <Link to="/{-$locale}/user/referrer" params={{ locale }} className="user-menu__link" onClick={foldOnPhones}>
               <UsersIcon size={20} />
