@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Locale } from './constants'
+import { RecipientInputSchema } from './recipient'
 import type { Localized } from './localized'
 
 /**
@@ -77,8 +78,27 @@ export const SUBSCRIPTION_FEATURES: readonly { key: 'drinks' | 'snacks' | 'gifts
 /** The five banner pictures, generated like the catalogue's (`npm run images`). */
 export const SUBSCRIPTION_BANNERS = [1, 2, 3, 4, 5].map((i) => `/images/subscribe/box-${i}.svg`)
 
-/** The subscribe page's review summary (spec §9): a static figure, not the products' reviews. */
-export const SUBSCRIPTION_REVIEW_SUMMARY = { average: 4.7, total: 70, counts: { 5: 43, 4: 20, 3: 7, 2: 0, 1: 0 } } as const
+export type RatingCounts = Record<1 | 2 | 3 | 4 | 5, number>
+
+/**
+ * The figures a rating summary shows, all from its bars: the count is their sum and the average
+ * their weighted mean, rounded to one decimal as shown. `more` adds other counts (real subscribers'
+ * reviews) to the sample's. The specification's sample said 4.7 from 70 reviews beside bars of
+ * 43, 20 and 7, which make 4.5: the bars are the data, the summary follows from them.
+ */
+export function ratingSummary(counts: RatingCounts, ...more: RatingCounts[]) {
+  const all = { ...counts }
+  for (const other of more) for (const rate of [1, 2, 3, 4, 5] as const) all[rate] += other[rate]
+  const total = all[1] + all[2] + all[3] + all[4] + all[5]
+  const sum = all[1] + 2 * all[2] + 3 * all[3] + 4 * all[4] + 5 * all[5]
+  return { average: total > 0 ? Math.round((sum / total) * 10) / 10 : 0, total, counts: all }
+}
+
+/** The subscribe page's sample ratings (spec §9: 43 five-star, 20 four-star, 7 three-star). */
+export const SUBSCRIPTION_SAMPLE_RATINGS: RatingCounts = { 5: 43, 4: 20, 3: 7, 2: 0, 1: 0 }
+
+/** The subscribe page's review summary: 4.5 from 70 reviews, computed from the bars. */
+export const SUBSCRIPTION_REVIEW_SUMMARY = ratingSummary(SUBSCRIPTION_SAMPLE_RATINGS)
 
 export const SUBSCRIPTION_SAMPLE_REVIEWS: readonly { id: number; name: string; score: 3 | 4 | 5; text: Localized }[] = [
   { id: 1, name: '林*美', score: 5, text: { zh_tw: '每個月開箱都很期待，拉麵特別好吃！', en: 'I look forward to every box, the ramen is especially good!', ja: '毎月の開封が楽しみ。ラーメンが特においしい！' } },
@@ -99,6 +119,8 @@ export const SubscriptionPlanSchema = v.object({
   /** TWD a month */
   price: v.number(),
   per: v.literal('month'),
+  /** TWD charged up front for each term of `months` months, again at every renewal until cancelled */
+  term_price: v.number(),
   /** TWD saved over the plan's months against the one-month price */
   save: v.number(),
   /** the owner's hosted payment link for this plan (SUBSCRIPTION_PLAN_URLS), or null: the shop opens a checkout session */
@@ -115,15 +137,29 @@ export function planIn(plan: SubscriptionPlanFigures, locale: Locale, url: strin
     label: plan.label ? { text: plan.label.text[locale], variant: plan.label.variant } : null,
     price: plan.price,
     per: 'month',
+    term_price: plan.price * plan.months,
     save: planSaving(plan),
     url,
   }
 }
 
-export const SUBSCRIPTION_MESSAGES = { plan: 'Choose one of the plans.' } as const
+export const SUBSCRIPTION_MESSAGES = { plan: 'Choose one of the plans.', secondBox: 'Say whether this is a second box.' } as const
 
-/** POST /subscription/checkout */
-export const SubscriptionCheckoutInputSchema = v.object({ plan_id: v.picklist(SUBSCRIPTION_PLAN_IDS, SUBSCRIPTION_MESSAGES.plan) })
+/** A box recipient as the API answers it: the fields of a saved recipient, copied. */
+export const BoxRecipientSchema = v.object({ name: v.string(), phone: v.string(), zip_code: v.string(), county: v.string(), district: v.string(), address: v.string() })
+
+/** The recipient's fields without the saved-recipient flag: checked as checkout checks them (Taiwan phone, county, district, postal code). */
+export const toBoxRecipient = ({ name, phone, zip_code, county, district, address }: BoxRecipient): BoxRecipient => ({ name, phone, zip_code, county, district, address })
+
+/**
+ * POST /subscription/checkout: the plan, who receives the boxes, and `second_box: true` when a
+ * member who holds a box asks for another one on purpose (otherwise one box per member).
+ */
+export const SubscriptionCheckoutInputSchema = v.object({
+  plan_id: v.picklist(SUBSCRIPTION_PLAN_IDS, SUBSCRIPTION_MESSAGES.plan),
+  recipient: RecipientInputSchema,
+  second_box: v.optional(v.boolean(SUBSCRIPTION_MESSAGES.secondBox)),
+})
 export type SubscriptionCheckoutInput = v.InferOutput<typeof SubscriptionCheckoutInputSchema>
 
 export const SubscriptionCheckoutSchema = v.object({
@@ -151,12 +187,22 @@ export const MemberSubscriptionSchema = v.object({
   status: v.picklist(SUBSCRIPTION_STATUSES),
   /** ISO time the current term ends: the next renewal, or the end when cancelling */
   current_period_end: v.string(),
+  plan_months: v.number(),
+  /** TWD charged for each term */
+  term_amount: v.number(),
+  /** who receives the boxes; null when none was given (a subscription bought through a payment link) */
+  recipient: v.nullable(BoxRecipientSchema),
+  /** the next box a recipient change still reaches (ISO times), or null when no box is to leave */
+  next_box: v.nullable(v.object({ ships_on: v.string(), changes_until: v.string() })),
   /** one line per paid invoice, newest first */
   boxes: v.array(v.object({ paid_at: v.string(), amount: v.number(), period_start: v.string(), period_end: v.string() })),
   /** whether "manage payment method" (the payment provider's customer portal) is offered */
   can_manage_payment: v.boolean(),
 })
 export type MemberSubscription = v.InferOutput<typeof MemberSubscriptionSchema>
+
+/** PUT /user/subscription/recipient: who receives the boxes from the next one a change still reaches. */
+export const UpdateSubscriptionRecipientInputSchema = v.object({ recipient: RecipientInputSchema })
 
 /** PUT /user/subscription: cancel at the end of the term, or keep it. */
 export const UpdateSubscriptionInputSchema = v.object({ cancel_at_period_end: v.boolean('Say whether to cancel at the end of the term.') })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMonths } from '../../server/emulators/stripe/billing-objects'
 import { billingCustomers } from '../../server/db/schema'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
-import { listenCheckoutShop, type CheckoutShop, type Member } from './checkout-kit'
+import { listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
 import { databaseTargets } from './harness'
 
 const targets = await databaseTargets()
@@ -26,7 +26,7 @@ describe.each(targets)('the snack box on $kind', (target) => {
 
   /** Opens the plan's hosted page and pays it with a test card, as the shopper's browser does. */
   async function subscribe(member: Member, planId: string, paymentMethod = 'pm_card_visa') {
-    const started = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: planId })
+    const started = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: planId, recipient })
     expect(started.status).toBe(200)
     const url = new URL(started.body.data.url as string)
     const page = await fetch(url)
@@ -40,11 +40,11 @@ describe.each(targets)('the snack box on $kind', (target) => {
 
   it('answers the plans with every figure of the subscribe page, in the asking language', async () => {
     const en = (await shop.request('GET', '/api/v1/subscription/plans')).body.data
-    expect(en.map((p: { id: string; months: number; price: number; save: number; per: string }) => [p.id, p.months, p.price, p.save, p.per])).toEqual([
-      ['box-12', 12, 920, 948, 'month'],
-      ['box-6', 6, 945, 324, 'month'],
-      ['box-3', 3, 965, 102, 'month'],
-      ['box-1', 1, 999, 0, 'month'],
+    expect(en.map((p: { id: string; months: number; price: number; save: number; per: string; term_price: number }) => [p.id, p.months, p.price, p.save, p.per, p.term_price])).toEqual([
+      ['box-12', 12, 920, 948, 'month', 11_040],
+      ['box-6', 6, 945, 324, 'month', 5670],
+      ['box-3', 3, 965, 102, 'month', 2895],
+      ['box-1', 1, 999, 0, 'month', 999],
     ])
     expect(en.map((p: { label: { text: string } | null }) => p.label?.text ?? null)).toEqual(['Best Value', 'Popular', null, null])
     expect(en.every((p: { url: string | null }) => p.url === null)).toBe(true)
@@ -59,16 +59,16 @@ describe.each(targets)('the snack box on $kind', (target) => {
     expect(await mine(member)).toBeNull()
 
     // a guest is asked to sign in; a member gets the hosted page of the sandbox, the same one on a second click
-    expect((await shop.request('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3' })).status).toBe(401)
-    expect((await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-9' })).status).toBe(400)
-    const first = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3' })
-    const again = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3' })
+    expect((await shop.request('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient })).status).toBe(401)
+    expect((await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-9', recipient })).status).toBe(400)
+    const first = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient })
+    const again = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient })
     expect(first.body.data.url).toMatch(/\/sandbox-checkout\/cs_test_[A-Za-z0-9]{56}$/)
     expect(again.body.data.url).toBe(first.body.data.url)
     const session = await shop.stripe.checkout.sessions.retrieve(first.body.data.url.split('/').at(-1))
     expect(session).toMatchObject({ mode: 'subscription', status: 'open', customer: customer.id, client_reference_id: String(member.id), amount_total: 289_500, currency: 'twd' })
     expect(session.success_url).toContain('/en/user/subscription?session_id={CHECKOUT_SESSION_ID}')
-    expect(session.cancel_url).toMatch(/\/en\/subscribe$/)
+    expect(session.cancel_url).toMatch(/\/en\/subscribe\?plan=box-3$/)
 
     // the hosted page: the plan, its price for three months, the test-mode label; a declined card changes nothing
     const declined = await subscribe(member, 'box-3', 'pm_card_chargeDeclined')
@@ -85,7 +85,7 @@ describe.each(targets)('the snack box on $kind', (target) => {
     expect(await mine(member)).toMatchObject({ plan_id: 'box-3', plan_title: '3-month plan', status: 'active', current_period_end: new Date(firstPeriodEnd * 1000).toISOString(), can_manage_payment: true })
     expect((await mine(member)).boxes).toEqual([{ paid_at: new Date(start * 1000).toISOString(), amount: 2895, period_start: new Date(start * 1000).toISOString(), period_end: new Date(firstPeriodEnd * 1000).toISOString() }])
     // holding a box, the member is told so instead of paying twice
-    const twice = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-12' })
+    const twice = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-12', recipient })
     expect(twice.status).toBe(409)
     expect(twice.body.error.code).toBe('ALREADY_SUBSCRIBED')
 
@@ -120,7 +120,92 @@ describe.each(targets)('the snack box on $kind', (target) => {
     expect(ended.boxes).toHaveLength(2)
     expect((await member.call('PUT', '/api/v1/user/subscription', { cancel_at_period_end: false })).status).toBe(404)
     // an ended box does not stop the member from subscribing again
-    expect((await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-1' })).status).toBe(200)
+    expect((await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-1', recipient })).status).toBe(200)
+  })
+
+  it('asks who receives the boxes before paying, checked as checkout checks recipients, and writes nothing for a refused one', async () => {
+    const { member } = await memberOnClock(Math.floor(Date.UTC(2026, 2, 10) / 1000))
+    const missing = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-6' })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.code).toBe('VALIDATION_FAILED')
+    expect(Object.keys(missing.body.error.detail)).toContain('recipient')
+    const wrong = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-6', recipient: { ...recipient, phone: '12345', zip_code: '300', address: '' } }, { 'x-localization': 'zh_tw' })
+    expect(wrong.status).toBe(400)
+    expect(Object.keys(wrong.body.error.detail).sort()).toEqual(['recipient.address', 'recipient.phone', 'recipient.zip_code'])
+    expect(wrong.body.error.detail['recipient.phone'][0]).not.toMatch(/[a-z]/)
+    expect(await shop.database.db.query.subscriptionCheckouts.findFirst({ where: (c, { eq }) => eq(c.user_id, member.id) })).toBeUndefined()
+    expect((await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-6', recipient, second_box: 'yes' })).status).toBe(400)
+  })
+
+  it('sends the boxes to the recipient given before paying, and lets the member change it for the next box not packed yet', async () => {
+    const start = Math.floor(Date.UTC(2026, 2, 10, 2) / 1000)
+    const { member, clock } = await memberOnClock(start)
+    await subscribe(member, 'box-6')
+    const box = await mine(member)
+    expect(box).toMatchObject({ plan_months: 6, term_amount: 5670, recipient: { name: '王小明', phone: '0912345678', zip_code: '106', county: '臺北市', district: '大安區', address: '復興南路一段 390 號' } })
+    // the shop's clock is today; the test clock only moves the provider's renewals
+    const now = Date.now()
+    expect(new Date(box.next_box.changes_until).getTime()).toBeGreaterThan(now)
+    expect(new Date(box.next_box.ships_on).getTime() - new Date(box.next_box.changes_until).getTime()).toBe(3 * 86_400_000)
+
+    const moved = { name: '陳大文', phone: '02-2345-6789', zip_code: '40041', county: '臺中市', district: '中區', address: '中山路 1 號' }
+    const refused = await member.call('PUT', '/api/v1/user/subscription/recipient', { recipient: { ...moved, district: '信義區' } })
+    expect(refused.status).toBe(400)
+    expect(Object.keys(refused.body.error.detail)).toEqual(['recipient.district'])
+    expect((await mine(member)).recipient.name).toBe('王小明')
+    const changed = await member.call('PUT', '/api/v1/user/subscription/recipient', { recipient: moved })
+    expect(changed.status).toBe(200)
+    expect(changed.body.data.recipient).toEqual({ ...moved, phone: '0223456789' })
+    expect((await mine(member)).recipient.name).toBe('陳大文')
+    // a member without a box has no recipient to change
+    const other = await shop.member()
+    expect((await other.call('PUT', '/api/v1/user/subscription/recipient', { recipient: moved })).status).toBe(404)
+    void clock
+  })
+
+  it('lets two windows paying two plans make one subscription and one charge; a second box only on purpose', async () => {
+    const { member } = await memberOnClock(Math.floor(Date.UTC(2026, 3, 1) / 1000))
+    // two tabs press two plans at the same moment: one payment page is opened, the other is told so, or expired by it
+    const [six, twelve] = await Promise.all([
+      member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-6', recipient }),
+      member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-12', recipient }),
+    ])
+    const opened = [six, twelve].filter((r) => r.status === 200)
+    expect(opened.length).toBeGreaterThanOrEqual(1)
+    for (const r of [six, twelve]) if (r.status !== 200) expect(r.body.error.code).toBe('IN_PROGRESS')
+    // the tab that lost the race tries again: the other's page is expired, so only one of the two can be paid
+    const retried = six.status === 200 && twelve.status === 200 ? [six, twelve] : [...opened, await member.call('POST', '/api/v1/subscription/checkout', { plan_id: six.status === 200 ? 'box-12' : 'box-6', recipient })]
+    const pay = (url: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ email: 'box@example.tw', payment_method: 'pm_card_visa' }), redirect: 'manual' })
+    const paid = await Promise.all(retried.map((r) => pay(r.body.data.url)))
+    await shop.settle()
+    expect(paid.map((r) => r.status).filter((status) => status === 303)).toHaveLength(1)
+    const rows = await shop.database.db.query.subscriptions.findMany({ where: (sub, { eq }) => eq(sub.user_id, member.id) })
+    expect(rows).toHaveLength(1)
+
+    // a third window, before or after the webhooks: refused
+    const third = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-1', recipient })
+    expect(third.status).toBe(409)
+    expect(third.body.error.code).toBe('ALREADY_SUBSCRIBED')
+    // asked for on purpose, a second box is sold
+    const second = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-1', recipient: { ...recipient, name: '王大明' }, second_box: true })
+    expect(second.status).toBe(200)
+    expect((await pay(second.body.data.url)).status).toBe(303)
+    await shop.settle()
+    const both = await shop.database.db.query.subscriptions.findMany({ where: (sub, { eq }) => eq(sub.user_id, member.id) })
+    expect(both.map((row) => row.recipient?.name).sort()).toEqual(['王大明', '王小明'])
+  })
+
+  it('refuses a second plan paid in another window before its webhooks arrive', async () => {
+    const { member } = await memberOnClock(Math.floor(Date.UTC(2026, 4, 1) / 1000))
+    const first = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient })
+    const paid = await fetch(first.body.data.url, { method: 'POST', body: new URLSearchParams({ email: 'box@example.tw', payment_method: 'pm_card_visa' }), redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    // no settle: the shop has not heard of the payment yet
+    const other = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-12', recipient })
+    expect(other.status).toBe(409)
+    expect(other.body.error.code).toBe('ALREADY_SUBSCRIBED')
+    await shop.settle()
+    expect(await shop.database.db.query.subscriptions.findMany({ where: (sub, { eq }) => eq(sub.user_id, member.id) })).toHaveLength(1)
   })
 
   it('keeps the latest word when webhooks arrive twice, late or out of order', async () => {

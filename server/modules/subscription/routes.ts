@@ -9,6 +9,7 @@ import {
   SubscriptionCheckoutSchema,
   SubscriptionPlanSchema,
   UpdateSubscriptionInputSchema,
+  UpdateSubscriptionRecipientInputSchema,
 } from '../../../contract/subscription'
 import { documented, validate } from '../../lib/route'
 import { requireUser } from '../auth/middleware'
@@ -28,17 +29,21 @@ export function subscriptionRoutes(deps: AuthDeps & service.SubscriptionDeps) {
     .post(
       '/subscription/checkout',
       documented({
-        summary: 'Where to pay for a plan: the owner’s payment link, or a hosted checkout session in subscription mode',
+        summary:
+          'Where to pay for a plan, its boxes going to `recipient` (checked as checkout’s recipients are: Taiwan phone, county, district, postal code): the owner’s payment link, or a hosted checkout session in subscription mode. One box per member unless `second_box: true`; only one session of a member can be paid at a time.',
         tags,
         response: dataSchema(SubscriptionCheckoutSchema),
         auth: true,
-        errors: { 409: 'The member already holds a snack box (ALREADY_SUBSCRIBED)', 503: 'The payment provider is not answering (PAYMENT_PROVIDER_UNAVAILABLE)' },
+        errors: {
+          409: 'The member already holds a snack box, or paid one a moment ago in another window (ALREADY_SUBSCRIBED); another request of the member is opening a payment page (IN_PROGRESS)',
+          503: 'The payment provider is not answering (PAYMENT_PROVIDER_UNAVAILABLE)',
+        },
       }),
       member,
       validate('json', SubscriptionCheckoutInputSchema),
       async (c) => {
         const user = c.get('session').user
-        return c.json({ data: await service.startCheckout(deps, { id: user.id, email: user.email }, c.req.valid('json').plan_id, c.get('locale')) })
+        return c.json({ data: await service.startCheckout(deps, { id: user.id, email: user.email }, c.req.valid('json'), c.get('locale')) })
       },
     )
     .get('/user/subscription', documented({ summary: 'The member’s snack box: plan, status, next renewal and the boxes paid (null data: never subscribed)', tags, response: dataSchema(v.nullable(MemberSubscriptionSchema)), auth: true }), member, async (c) =>
@@ -50,6 +55,19 @@ export function subscriptionRoutes(deps: AuthDeps & service.SubscriptionDeps) {
       member,
       validate('json', UpdateSubscriptionInputSchema),
       async (c) => c.json({ data: await service.setCancelAtPeriodEnd(deps, c.get('session').user.id, c.req.valid('json').cancel_at_period_end, c.get('locale')) }),
+    )
+    .put(
+      '/user/subscription/recipient',
+      documented({
+        summary: 'Changes who receives the snack box: from the next box whose cutoff (3 days before it leaves) is still ahead, as `next_box` says; checked as checkout’s recipients are',
+        tags,
+        response: dataSchema(MemberSubscriptionSchema),
+        auth: true,
+        notFound: true,
+      }),
+      member,
+      validate('json', UpdateSubscriptionRecipientInputSchema),
+      async (c) => c.json({ data: await service.setRecipient(deps, c.get('session').user.id, c.req.valid('json').recipient, c.get('locale')) }),
     )
     .post(
       '/user/subscription/portal',

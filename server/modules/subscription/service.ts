@@ -1,9 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { Locale } from '../../../contract/constants'
-import { SUBSCRIPTION_PLANS, type MemberSubscription, type SubscriptionPlanId, type SubscriptionStatus } from '../../../contract/subscription'
-import type { DbOrTx } from '../../db/client'
-import { billingCustomers, subscriptionCheckouts, subscriptionInvoices, subscriptions } from '../../db/schema'
+import { addMonthsUtc, nextBox } from '../../../contract/subscription-boxes'
+import { SUBSCRIPTION_PLANS, toBoxRecipient, type BoxRecipient, type MemberSubscription, type SubscriptionPlanId, type SubscriptionStatus } from '../../../contract/subscription'
+import type { Db, DbOrTx } from '../../db/client'
+import { billingCustomers, subscriptionCheckouts, subscriptionInvoices, subscriptions, users } from '../../db/schema'
+import { transaction } from '../../db/transaction'
 import { AppError, notFound } from '../../lib/errors'
 import type { OrderDeps } from '../order/payments'
 import type { StripeEventHandler } from '../payment/webhook-routes'
@@ -50,86 +53,141 @@ async function customerOf(deps: SubscriptionDeps, user: { id: number; email: str
   return row!.customer_id
 }
 
+/** How long a request may hold the member's checkout while it opens a session: a crashed one frees it after this. */
+const CLAIM_MS = 30_000
+
+const checkoutInProgress = () => new AppError('IN_PROGRESS', 409, 'A payment page for your snack box is being opened in another window. Please use that one, or try again in a moment.')
+
 /**
- * `POST /subscription/checkout`: where to pay for a plan. A member who holds a box is told so. The
- * owner's payment link for the plan when configured (with the member's id and e-mail for the
- * provider's page); otherwise a Checkout Session in subscription mode, priced as the plan's months
- * in advance every that many months. A second click gets the session still open for the plan (two
- * at once get the same one through the idempotency key, which names the session open before), and
- * choosing another plan expires the session opened before, so only one can be paid.
+ * Takes the member's checkout for this request, in one short transaction under the member's row
+ * lock (decision 56): a member holding a box is refused unless asking for a second one, and a
+ * second request while the first is still opening a session is refused too. Stripe is called after
+ * the transaction, by the one request holding the claim.
  */
-export async function startCheckout(deps: SubscriptionDeps, user: { id: number; email: string }, planId: SubscriptionPlanId, locale: Locale) {
-  const plan = planById(planId)!
-  const current = await latestOf(deps.db, user.id)
-  if (current && HOLDING.includes(current.provider_status)) throw alreadySubscribed()
-  const link = deps.config.subscription.planUrls[plan.id]
-  if (link) {
-    const url = new URL(link)
-    url.searchParams.set('client_reference_id', String(user.id))
-    url.searchParams.set('prefilled_email', user.email)
-    return { url: url.toString() }
-  }
-  const now = deps.clock()
-  const [open] = await deps.db.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.user_id, user.id))
-  if (open && open.plan_id === plan.id && open.expires_at.getTime() > now.getTime() + 10 * 60_000) {
-    const session = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(open.session_id))
-    if (session.status === 'open' && session.url) return { url: session.url }
-  }
-  if (open) {
-    // only the newest session can be paid
-    await deps.gateway.stripe.checkout.sessions.expire(open.session_id).catch(() => undefined)
-  }
-  const customer = await customerOf(deps, user)
-  const metadata = { user_id: String(user.id), plan_id: plan.id }
-  const session = await deps.gateway.call('create checkout session', () =>
-    deps.gateway.stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        customer,
-        client_reference_id: String(user.id),
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'twd',
-              unit_amount: toStripeAmount(plan.price * plan.months),
-              recurring: { interval: 'month', interval_count: plan.months },
-              product_data: {
-                name: `${deps.config.shop.name}: ${plan.title[locale]}`,
-              },
-            },
-          },
-        ],
-        metadata,
-        subscription_data: { metadata },
-        success_url: pwaUrl(deps.config, locale, '/user/subscription?session_id={CHECKOUT_SESSION_ID}'),
-        cancel_url: pwaUrl(deps.config, locale, '/subscribe'),
-        locale: STRIPE_LOCALES[locale],
-      },
-      // the same request within ten minutes, from the same page state, is the same session; any other is a new one
-      {
-        idempotencyKey: `subscribe-${user.id}-${plan.id}-${locale}-${open?.session_id ?? 'first'}-${Math.floor(now.getTime() / 600_000)}`,
-      },
-    ),
-  )
-  const values = {
-    user_id: user.id,
-    plan_id: plan.id,
-    session_id: session.id,
-    url: session.url!,
-    expires_at: new Date(session.expires_at * 1000),
-  }
-  await deps.db.insert(subscriptionCheckouts).values(values).onConflictDoUpdate({ target: subscriptionCheckouts.user_id, set: values })
-  return { url: session.url! }
+async function claimCheckout(db: Db, userId: number, planId: SubscriptionPlanId, secondBox: boolean, now: Date) {
+  return transaction(db, async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    const holding = await tx.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.user_id, userId), inArray(subscriptions.provider_status, HOLDING))).limit(1)
+    if (holding.length > 0 && !secondBox) throw alreadySubscribed()
+    const [previous] = await tx.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.user_id, userId))
+    if (previous?.claimed_at && previous.claimed_at.getTime() > now.getTime() - CLAIM_MS) throw checkoutInProgress()
+    if (previous) await tx.update(subscriptionCheckouts).set({ claimed_at: now }).where(eq(subscriptionCheckouts.user_id, userId))
+    else await tx.insert(subscriptionCheckouts).values({ user_id: userId, plan_id: planId, claimed_at: now })
+    return previous
+  })
 }
 
-function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSelect)[], locale: Locale): MemberSubscription {
+/**
+ * `POST /subscription/checkout`: where to pay for a plan, its boxes going to `recipient`. A member
+ * who holds a box is told so, unless asking for a second box on purpose. The owner's payment link
+ * for the plan when configured (with the member's id and e-mail for the provider's page); otherwise
+ * a Checkout Session in subscription mode, priced as the plan's months in advance every that many
+ * months. Only one session of a member can be paid at a time: a second click for the same plan gets
+ * the session still open; another plan (or another window) expires the open one first, and when it
+ * cannot be expired because it was just paid, the member is told they hold a box.
+ */
+export async function startCheckout(
+  deps: SubscriptionDeps,
+  user: { id: number; email: string },
+  input: { plan_id: SubscriptionPlanId; recipient: BoxRecipient; second_box?: boolean },
+  locale: Locale,
+) {
+  const plan = planById(input.plan_id)!
+  const recipient = toBoxRecipient(input.recipient)
+  const secondBox = input.second_box === true
+  const link = deps.config.subscription.planUrls[plan.id]
+  const now = deps.clock()
+  const previous = await claimCheckout(deps.db, user.id, plan.id, secondBox, now)
+  const release = (values: Partial<typeof subscriptionCheckouts.$inferInsert> = {}) =>
+    deps.db
+      .update(subscriptionCheckouts)
+      .set({ ...values, claimed_at: null })
+      .where(and(eq(subscriptionCheckouts.user_id, user.id), eq(subscriptionCheckouts.claimed_at, now)))
+  try {
+    if (link) {
+      await release({ plan_id: plan.id, session_id: null, url: null, expires_at: null, ref: null, recipient, second_box: secondBox })
+      const url = new URL(link)
+      url.searchParams.set('client_reference_id', String(user.id))
+      url.searchParams.set('prefilled_email', user.email)
+      return { url: url.toString() }
+    }
+    if (previous?.session_id) {
+      const session = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(previous.session_id!))
+      if (session.status === 'complete' && !previous.second_box && !secondBox) {
+        // paid a moment ago in another window: its webhooks are on their way
+        const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
+        const [recorded] = subscriptionId ? await deps.db.select().from(subscriptions).where(eq(subscriptions.subscription_id, subscriptionId)) : []
+        if (!recorded || HOLDING.includes(recorded.provider_status)) throw alreadySubscribed()
+      }
+      const reusable = session.status === 'open' && session.url && previous.plan_id === plan.id && previous.second_box === secondBox && session.expires_at * 1000 > now.getTime() + 10 * 60_000
+      if (reusable) {
+        await release({ recipient })
+        return { url: session.url! }
+      }
+      if (session.status === 'open') {
+        // only the newest session can be paid: a session that cannot be expired stops this one
+        await deps.gateway.call('expire checkout session', () => deps.gateway.stripe.checkout.sessions.expire(previous.session_id!)).catch(async (error: unknown) => {
+          const again = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(previous.session_id!))
+          if (again.status === 'complete') throw alreadySubscribed()
+          if (again.status !== 'expired') throw error
+        })
+      }
+    }
+    const customer = await customerOf(deps, user)
+    const ref = randomBytes(12).toString('base64url')
+    const metadata = { user_id: String(user.id), plan_id: plan.id, ref, ...(secondBox ? { second_box: 'true' } : {}) }
+    const session = await deps.gateway.call('create checkout session', () =>
+      deps.gateway.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer,
+          client_reference_id: String(user.id),
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'twd',
+                unit_amount: toStripeAmount(plan.price * plan.months),
+                recurring: { interval: 'month', interval_count: plan.months },
+                product_data: {
+                  name: `${deps.config.shop.name}: ${plan.title[locale]}`,
+                },
+              },
+            },
+          ],
+          metadata,
+          subscription_data: { metadata },
+          success_url: pwaUrl(deps.config, locale, '/user/subscription?session_id={CHECKOUT_SESSION_ID}'),
+          cancel_url: pwaUrl(deps.config, locale, `/subscribe?plan=${plan.id}`),
+          locale: STRIPE_LOCALES[locale],
+        },
+        // one claim, one session: a retry of this very call after a network failure gets the same one
+        { idempotencyKey: `subscribe-${user.id}-${ref}` },
+      ),
+    )
+    await release({ plan_id: plan.id, session_id: session.id, url: session.url!, expires_at: new Date(session.expires_at * 1000), ref, recipient, second_box: secondBox })
+    return { url: session.url! }
+  } finally {
+    // a refusal or a failure leaves the previous session as it was recorded
+    await release()
+  }
+}
+
+function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSelect)[], locale: Locale, now: Date): MemberSubscription {
   const plan = planById(row.plan_id) ?? SUBSCRIPTION_PLANS.at(-1)!
+  const status = statusOf(row)
+  // the term's start: its invoice's, else counted back from its end
+  const termStart = boxes.find((box) => box.period_end.getTime() === row.current_period_end.getTime())?.period_start ?? addMonthsUtc(row.current_period_end, -plan.months)
+  const next = status === 'ended' ? null : nextBox({ termStart, termEnd: row.current_period_end, months: plan.months, renews: status !== 'cancelling', now })
   return {
     plan_id: plan.id,
     plan_title: plan.title[locale],
-    status: statusOf(row),
+    status,
     current_period_end: row.current_period_end.toISOString(),
+    plan_months: plan.months,
+    term_amount: plan.price * plan.months,
+    recipient: row.recipient ? toBoxRecipient(row.recipient) : null,
+    next_box: next ? { ships_on: next.ships_on.toISOString(), changes_until: next.changes_until.toISOString() } : null,
     boxes: boxes.map((box) => ({
       paid_at: box.paid_at.toISOString(),
       amount: box.amount,
@@ -141,11 +199,24 @@ function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSe
 }
 
 /** `GET /user/subscription`: the member's latest subscription and its paid invoices, newest first; null when none. */
-export async function memberSubscription(deps: Pick<SubscriptionDeps, 'db'>, userId: number, locale: Locale): Promise<MemberSubscription | null> {
+export async function memberSubscription(deps: Pick<SubscriptionDeps, 'db' | 'clock'>, userId: number, locale: Locale): Promise<MemberSubscription | null> {
   const row = await latestOf(deps.db, userId)
   if (!row) return null
   const boxes = await deps.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscription_id, row.subscription_id)).orderBy(desc(subscriptionInvoices.paid_at))
-  return view(row, boxes, locale)
+  return view(row, boxes, locale, deps.clock())
+}
+
+/**
+ * `PUT /user/subscription/recipient`: who receives the boxes from now on. Boxes already packed (past
+ * their cutoff, decision 56) keep the recipient they were packed for; the answer's `next_box` says
+ * which box is the first to go to the new one. An ended box has nothing left to send.
+ */
+export async function setRecipient(deps: Pick<SubscriptionDeps, 'db' | 'clock'>, userId: number, recipient: BoxRecipient, locale: Locale) {
+  const row = await latestOf(deps.db, userId)
+  if (!row || statusOf(row) === 'ended') throw noSubscription()
+  const now = deps.clock()
+  await deps.db.update(subscriptions).set({ recipient: toBoxRecipient(recipient), recipient_changed_at: now }).where(eq(subscriptions.id, row.id))
+  return (await memberSubscription(deps, userId, locale))!
 }
 
 const noSubscription = () => notFound('You have no snack box subscription to change.')
@@ -186,9 +257,11 @@ export async function portalUrl(deps: SubscriptionDeps, userId: number, locale: 
  * older than the row's) or the subscription already ended: webhooks may arrive late, twice or out
  * of order, and the latest word wins.
  */
-async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date, owner: { userId: number; planId: string }) {
+async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date, owner: { userId: number; planId: string; recipient?: BoxRecipient | null }) {
   const item = sub.items.data[0]
   const values = {
+    recipient: owner.recipient ?? null,
+    recipient_changed_at: owner.recipient ? at : null,
     user_id: owner.userId,
     plan_id: owner.planId,
     subscription_id: sub.id,
@@ -221,9 +294,13 @@ async function ownerOf(tx: DbOrTx, sub: Stripe.Subscription) {
   const months = sub.items.data[0]?.price.recurring?.interval_count ?? 1
   const planId = planById(sub.metadata?.plan_id ?? '')?.id ?? planByMonths(months)?.id ?? 'box-1'
   const fromMetadata = Number(sub.metadata?.user_id)
-  if (Number.isInteger(fromMetadata) && fromMetadata > 0) return { userId: fromMetadata, planId }
-  const [customer] = await tx.select().from(billingCustomers).where(eq(billingCustomers.customer_id, customerId))
-  return customer ? { userId: customer.user_id, planId } : undefined
+  const userId = Number.isInteger(fromMetadata) && fromMetadata > 0 ? fromMetadata : (await tx.select().from(billingCustomers).where(eq(billingCustomers.customer_id, customerId)))[0]?.user_id
+  if (userId === undefined) return undefined
+  // the recipient given before paying: the checkout this subscription's metadata names (a payment link's: the member's last one)
+  const [checkout] = await tx.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.user_id, userId))
+  const ref = sub.metadata?.ref
+  const recipient = checkout && (ref ? checkout.ref === ref : checkout.session_id === null) ? checkout.recipient : null
+  return { userId, planId, recipient }
 }
 
 const invoiceSubscription = (invoice: Stripe.Invoice) => {
@@ -304,7 +381,6 @@ export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHan
         const userId = Number(session.client_reference_id)
         const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id
         if (Number.isInteger(userId) && userId > 0 && customerId) await tx.insert(billingCustomers).values({ user_id: userId, customer_id: customerId }).onConflictDoNothing()
-        if (Number.isInteger(userId) && userId > 0) await tx.delete(subscriptionCheckouts).where(and(eq(subscriptionCheckouts.user_id, userId), eq(subscriptionCheckouts.session_id, session.id)))
         return
       }
       default:
