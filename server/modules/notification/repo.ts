@@ -1,7 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, isNotNull, lte, sql } from 'drizzle-orm'
 import { DEFAULT_QUIET_HOURS, type NotificationMode, type NotificationStatus, type NotificationType, type QuietHours } from '../../../contract/notification'
 import type { DbOrTx } from '../../db/client'
-import { notificationDeliveries, notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema'
+import { trackingUrlOf } from '../../../contract/order'
+import { notificationDeliveries, notificationPreferences, notifications, orderLines, orders, pushSubscriptions, users } from '../../db/schema'
+import type { OrderForMail } from './order-mails'
 
 export type NotificationRow = typeof notifications.$inferSelect
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect
@@ -35,7 +37,7 @@ export const savePreferences = (db: DbOrTx, userId: number, change: { modes: Pre
 
 export interface Outgoing {
   row: typeof notifications.$inferInsert
-  deliveries: { channel: 'realtime' | 'push'; due_at: Date }[]
+  deliveries: { channel: DeliveryRow['channel']; due_at: Date }[]
 }
 
 /**
@@ -186,3 +188,34 @@ export async function subscriptionCount(db: DbOrTx, userId: number) {
 }
 
 export const markSent = (db: DbOrTx, id: number, now: Date) => db.update(pushSubscriptions).set({ last_sent_at: now }).where(eq(pushSubscriptions.id, id))
+
+// ---- order mails -----------------------------------------------------------------
+
+/** An order of the member as its mails show it (lines, totals, recipient, invoice), with the member's address; undefined when gone. */
+export async function orderForMail(db: DbOrTx, userId: number, orderNo: string): Promise<OrderForMail | undefined> {
+  const [row] = await db
+    .select({ order: orders, email: users.email, first_name: users.first_name })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.user_id))
+    .where(and(eq(orders.no, orderNo), eq(orders.user_id, userId)))
+  if (!row) return undefined
+  const lines = await db.select().from(orderLines).where(eq(orderLines.order_id, row.order.id)).orderBy(orderLines.id)
+  const { order } = row
+  return {
+    no: order.no,
+    to: row.email,
+    firstName: row.first_name,
+    lines: lines.map((l) => ({ name: l.name, variant_label: l.variant_label, unit_price: l.unit_price, quantity: l.quantity })),
+    subtotal: order.subtotal,
+    discount: order.discount,
+    couponCode: order.coupon_code,
+    logisticsFee: order.logistics_fee,
+    tax: order.tax,
+    amount: order.amount,
+    recipient: order.recipient,
+    invoice: order.invoice,
+    carrier: order.carrier,
+    trackingNo: order.tracking_no,
+    trackingUrl: trackingUrlOf(order.carrier, order.tracking_no),
+  }
+}
