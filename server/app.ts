@@ -111,7 +111,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   // the embedded sandbox is reached through the app's own fetch handler: the same requests, no loopback socket
   const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment, payment.sandbox ? (request) => app.fetch(request) : undefined), logger) }
   const vapidKeys = vapid ?? { ...webPush.generateVAPIDKeys(), subject: `mailto:${config.shop.email}` }
-  const dispatcher = new NotificationDispatcher({ db: database.db, clock, logger, publisher, vapid: vapidKeys, pushServiceHosts: config.push.serviceHosts })
+  const dispatcher = new NotificationDispatcher({ db: database.db, clock, logger, publisher, vapid: vapidKeys, pushServiceHosts: config.push.serviceHosts, mailer: authDeps.mailer, shop: { name: config.shop.name, publicUrl: config.publicUrl } })
   // the catalogue's answers kept in memory are dropped when a review changes a product's figures
   const catalogueCache = new TtlCache<unknown>(config.catalogueCacheMs, 2000)
   const reviewDeps = { ...authDeps, onFiguresChanged: () => catalogueCache.clear() }

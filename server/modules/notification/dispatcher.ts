@@ -3,7 +3,9 @@ import { NOTIFICATION_EVENT, privateMemberChannel } from '../../../contract/real
 import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
-import { toNotification, toPushMessage } from './present'
+import type { Mailer } from '../../lib/mailer'
+import { isOrderMailKind, orderMail } from './order-mails'
+import { toNotificationEvent, toPushMessage } from './present'
 import { DELIVERY, isAllowedEndpoint, sendPush, type VapidKeys } from './push'
 import * as repo from './repo'
 
@@ -14,6 +16,9 @@ export interface DispatcherDeps {
   publisher: Pusher
   vapid: VapidKeys
   pushServiceHosts: readonly string[]
+  /** order mails (decision 57) */
+  mailer: Mailer
+  shop: { name: string; publicUrl: string }
 }
 
 const BATCH = 50
@@ -83,6 +88,7 @@ export class NotificationDispatcher {
     await this.publish(realtime, rows)
     // side by side: a slow push service holds the batch for one timeout, not one per message, well inside the lease
     await Promise.all(claimed.filter((d) => d.channel === 'push').map((delivery) => this.push(delivery, rows.get(delivery.notification_id))))
+    for (const delivery of claimed.filter((d) => d.channel === 'mail')) await this.mail(delivery, rows.get(delivery.notification_id))
     return claimed.length
   }
 
@@ -101,7 +107,7 @@ export class NotificationDispatcher {
       const chunk = deliveries.slice(i, i + 10)
       const events = chunk.flatMap((d) => {
         const row = rows.get(d.notification_id)
-        return row ? [{ channel: privateMemberChannel(row.notification.user_id), name: NOTIFICATION_EVENT, data: { data: toNotification(row.notification, row.locale) } }] : []
+        return row ? [{ channel: privateMemberChannel(row.notification.user_id), name: NOTIFICATION_EVENT, data: toNotificationEvent(row.notification, row.locale) }] : []
       })
       try {
         if (events.length) await this.deps.publisher.triggerBatch(events)
@@ -112,6 +118,27 @@ export class NotificationDispatcher {
         for (const d of chunk) await this.fail(d, message)
       }
     }
+  }
+
+  /**
+   * An order's mail, written from the order as it is now, in the member's language. Sent before the
+   * delivery is marked done: a crash between the two sends it again after the lease, with the same
+   * Message-ID (the notification's), so the file outbox keeps it once and mail clients show it once.
+   */
+  private async mail(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
+    const type = row?.notification.type
+    const orderNo = row?.notification.payload.order_no
+    if (!row || !type || !isOrderMailKind(type) || !orderNo) return repo.finishDelivery(this.deps.db, delivery, this.deps.clock(), 'nothing to mail')
+    const order = await repo.orderForMail(this.deps.db, row.notification.user_id, orderNo)
+    if (!order) return repo.finishDelivery(this.deps.db, delivery, this.deps.clock(), 'order deleted')
+    const host = new URL(this.deps.shop.publicUrl).hostname
+    try {
+      await this.deps.mailer.send(orderMail(type, row.locale, order, { ...this.deps.shop, host }, row.notification.id))
+    } catch (error) {
+      // an SMTP answer may quote the address: what is kept and logged leaves it out
+      return this.fail(delivery, redactAddresses((error as Error).message ?? 'mail not sent'))
+    }
+    return repo.finishDelivery(this.deps.db, delivery, this.deps.clock())
   }
 
   private async push(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
@@ -145,3 +172,5 @@ export class NotificationDispatcher {
     return repo.finishDelivery(this.deps.db, delivery, this.deps.clock())
   }
 }
+
+const redactAddresses = (message: string) => message.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>')

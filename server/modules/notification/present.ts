@@ -1,4 +1,5 @@
-import type { Locale } from '../../../contract/constants'
+import { LOCALES, type Locale } from '../../../contract/constants'
+import type { NotificationEvent, NotificationWords } from '../../../contract/notification-event'
 import type { Notification } from '../../../contract/notification'
 import type { PushMessage } from './push'
 import type { NotificationRow } from './repo'
@@ -21,6 +22,21 @@ export function toNotification(row: NotificationRow, locale: Locale): Notificati
     datetime: created,
     notification: payloadFor(row.payload, locale),
   }
+}
+
+/**
+ * The real-time event: the notification in the member's language (Laravel's shape) and its words in
+ * every language, for a page open in another language than the member's profile.
+ */
+export function toNotificationEvent(row: NotificationRow, locale: Locale): NotificationEvent {
+  const translations = Object.fromEntries(
+    LOCALES.map((l) => {
+      const { title, content, notification } = toNotification(row, l)
+      const words: NotificationWords = notification.product_name === undefined ? { title, content } : { title, content, product_name: notification.product_name }
+      return [l, words]
+    }),
+  ) as Record<Locale, NotificationWords>
+  return { data: toNotification(row, locale), translations }
 }
 
 /** What the service worker shows; the tag is the notification's own, so a push and the page's bridge never show it twice. */

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import * as v from 'valibot'
-import { SendNotificationEventSchema, type Notification } from '../../../../contract/notification'
+import type { Notification } from '../../../../contract/notification'
+import { NotificationEventSchema, notificationIn } from '../../../../contract/notification-event'
 import type { Paged } from '../../../../contract/page'
 import type { RealtimeConfig } from '../../../../contract/realtime'
 import { getAuthToken, onAuthTokenChange } from '../../../lib/api-client'
@@ -60,10 +61,11 @@ export function NotificationRuntime({ userId, realtime, onNotification: told }: 
     let close = () => undefined as void
     const refetch = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
     const onNotification = (payload: unknown) => {
-      const parsed = v.safeParse(SendNotificationEventSchema, payload)
+      const parsed = v.safeParse(NotificationEventSchema, payload)
       if (!parsed.success) return console.warn('A real-time message was not understood', parsed.issues[0]?.message)
-      const notification = parsed.output.data
       const { locale, prefix, open, openLabel, told } = current.current
+      // the page's language, as the list it joins: the event's own words are the member's profile language
+      const notification = notificationIn(parsed.output, locale)
       const headKey = headQueryOptions(locale).queryKey
       const next = receive({ head: queryClient.getQueryData<Paged<Notification>>(headKey), count: queryClient.getQueryData<number>(unreadCountKey) }, notification, seen.current)
       if (!next.fresh) return
