@@ -1,4 +1,7 @@
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
+import { openAuthModal, setAuthMode } from '../../features/auth/stores/auth-modal-store'
+import { useSession } from '../../features/auth/components/use-session'
+import { InvitationBanner } from '../../features/referral/components/invitation-banner'
 import { SearchSuggestions } from '../../features/search/components/search-suggestions'
 import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '../../lib/locale'
 import { ErrorLayout } from '../../ui/error-layout'
@@ -26,10 +29,17 @@ export const Route = createFileRoute('/{-$locale}')({
 
 const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => <SearchSuggestions {...props} />
 
-/** Every search box on the site shows the search feature's suggestions. */
+const openSignUp = () => {
+  openAuthModal()
+  setAuthMode('register')
+}
+
+/** Every search box on the site shows the search feature's suggestions; a visitor invited by a friend sees the invitation on every page until signing up. */
 function LocaleRoot() {
+  const { signedIn } = useSession()
   return (
     <SearchSuggestionsSlot.Provider value={renderSearchSuggestions}>
+      <InvitationBanner signedIn={signedIn} onSignUp={openSignUp} />
       <Outlet />
     </SearchSuggestionsSlot.Provider>
   )
