@@ -1,15 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
-import { normalizeCouponCode, type CouponSummary } from '../../../../contract/coupon'
+import { normalizeCouponCode, type CouponSummary, type WalletCoupon } from '../../../../contract/coupon'
 import { isApiError } from '../../../lib/api-client'
 import { formatPrice } from '../../../lib/format-price'
 import { i18n } from '../../../lib/i18n'
 import { translateValidationMessage } from '../../../lib/validation-messages'
 import { Price } from '../../../ui/price'
 import { useCheckCoupon } from '../api/check-coupon'
+import { useWalletCoupons } from '../api/get-wallet-coupons'
 import type { CheckoutLine } from './checkout-line'
 import { lineInputs } from './checkout-line'
+import './coupon-field.css'
 
 interface CouponFieldProps {
   lines: readonly CheckoutLine[]
@@ -35,6 +37,23 @@ export function couponProblem(error: unknown): string {
   return reason ? `${error.message}: ${translateValidationMessage(reason)}` : error.message
 }
 
+/** What a wallet coupon takes off, for the offer: the most first, then the one that ends soonest. */
+const worth = (c: WalletCoupon, subtotal: number) =>
+  c.kind === 'fixed' ? Math.min(c.value, subtotal) : c.kind === 'percent' ? Math.min(Math.round((subtotal * c.value) / 100), c.max_discount ?? Infinity) : 0
+
+/**
+ * The wallet coupon to offer for this cart: usable, within its minimum spend, the best. A coupon
+ * that needs more in the cart comes back as `short` so the page can say how much is missing.
+ */
+export function walletOffer(coupons: readonly WalletCoupon[], subtotal: number): { fits?: WalletCoupon; short?: WalletCoupon } {
+  const usable = coupons.filter((c) => c.state === 'usable')
+  const byWorth = (a: WalletCoupon, b: WalletCoupon) =>
+    worth(b, subtotal) - worth(a, subtotal) || Date.parse(a.ends_at ?? '9999') - Date.parse(b.ends_at ?? '9999')
+  const fits = usable.filter((c) => c.min_spend <= subtotal && c.kind !== 'free_shipping').sort(byWorth)[0]
+  const short = fits ? undefined : usable.filter((c) => c.min_spend > subtotal).sort((a, b) => a.min_spend - b.min_spend)[0]
+  return { fits, short }
+}
+
 /** A promo code: checked by the server, then applied to the quote ('Promo code successful' or 'Coupon error'). */
 export function CouponField({ lines, applied, appliedCode, onApply, onRemove, problem }: CouponFieldProps) {
   const { t } = useLingui()
@@ -44,10 +63,16 @@ export function CouponField({ lines, applied, appliedCode, onApply, onRemove, pr
   const inputId = useId()
   const messageId = useId()
   const shown = problem ? { ok: false, text: problem } : message
+  const wallet = useWalletCoupons()
+  // the cart's own prices: an estimate for choosing what to offer; the server's check decides
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
+  const offer = appliedCode ? {} : walletOffer(wallet.data?.coupons ?? [], subtotal)
+  const missing = offer.short ? formatPrice(offer.short.min_spend - subtotal) : ''
+  const shortTitle = offer.short?.title ?? ''
 
   // not a <form>: the coupon sits inside the checkout's form, and forms cannot nest
-  const apply = () => {
-    const wanted = normalizeCouponCode(code)
+  const apply = (from: string = code) => {
+    const wanted = normalizeCouponCode(from)
     if (!wanted || check.isPending) return
     setMessage(null)
     check.mutate(
@@ -83,36 +108,58 @@ export function CouponField({ lines, applied, appliedCode, onApply, onRemove, pr
           </button>
         </div>
       ) : (
-        <div className="coupon__form">
-          <label htmlFor={inputId} className="field__label">
-            {t`Promo code`}
-          </label>
-          <div className="coupon__row">
-            <input
-              id={inputId}
-              className="field__input"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return
-                event.preventDefault()
-                apply()
-              }}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={32}
-              aria-invalid={shown && !shown.ok ? true : undefined}
-              aria-describedby={shown ? messageId : undefined}
-            />
-            <button type="button" className="button button-secondary" onClick={apply} disabled={!code.trim() || check.isPending}>
-              {t`Apply`}
-            </button>
+        <>
+          {offer.fits ? (
+            <div className="coupon__offer" role="group" aria-labelledby={`${inputId}-offer`}>
+              <p id={`${inputId}-offer`} className="coupon__offer-text">
+                <strong>{t`You have a coupon for this order`}</strong> <span>{offer.fits.title}</span> <span className="coupon__code">{offer.fits.code}</span>
+              </p>
+              <button type="button" className="button button-primary coupon__offer-apply" onClick={() => apply(offer.fits!.code)} disabled={check.isPending}>
+                {t`Use this coupon`}
+              </button>
+            </div>
+          ) : offer.short ? (
+            <p className="coupon__hint">{t`Add ${missing} more to use your coupon: ${shortTitle}`}</p>
+          ) : null}
+          <div className="coupon__form">
+            <label htmlFor={inputId} className="field__label">
+              {t`Promo code`}
+            </label>
+            <div className="coupon__row">
+              <input
+                id={inputId}
+                className="field__input"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter') return
+                  event.preventDefault()
+                  apply()
+                }}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={32}
+                aria-invalid={shown && !shown.ok ? true : undefined}
+                aria-describedby={shown ? messageId : undefined}
+              />
+              <button type="button" className="button button-secondary" onClick={() => apply()} disabled={!code.trim() || check.isPending}>
+                {t`Apply`}
+              </button>
+            </div>
           </div>
-        </div>
+        </>
       )}
       <p id={messageId} className={shown ? (shown.ok ? 'coupon__ok' : 'field__error') : 'visually-hidden'} role={shown && !shown.ok ? 'alert' : 'status'}>
-        {shown ? (shown.ok && applied ? <>{shown.text} <Price min={applied.discount} /></> : shown.text) : null}
+        {shown ? (
+          shown.ok && applied ? (
+            <>
+              {shown.text} <Price min={applied.discount} />
+            </>
+          ) : (
+            shown.text
+          )
+        ) : null}
       </p>
     </div>
   )

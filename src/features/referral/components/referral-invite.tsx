@@ -2,6 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { CheckIcon, CopyIcon, ExternalIcon, ShareIcon } from '../../../ui/icons'
+import { useReferralProgramme } from '../api/get-referral-programme'
+import { ReferralTerms } from './referral-terms'
 
 /** The invitation link: the shop's home page with this member's code, which the home page keeps in a cookie for the sign-up form. */
 export const shareUrl = (origin: string, code: string): string => `${origin}/?referrer_code=${encodeURIComponent(code)}`
@@ -16,6 +18,7 @@ export function ReferralInvite({ code }: { code: string }) {
   const { t } = useLingui()
   const [copied, setCopied] = useState<'code' | 'link' | null>(null)
   const url = shareUrl(window.location.origin, code)
+  const programme = useReferralProgramme()
 
   const copy = async (what: 'code' | 'link') => {
     try {
@@ -43,6 +46,7 @@ export function ReferralInvite({ code }: { code: string }) {
         {t`Invite friends`}
       </h1>
       <p className="panel__intro referral__intro">{t`Share your code or link: friends who sign up with it get a welcome coupon, and you get a thank-you coupon.`}</p>
+      {programme.data ? <ReferralTerms programme={programme.data} /> : null}
 
       <div className="referral__code">
         <span className="referral__code-label">
