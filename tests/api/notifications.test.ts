@@ -204,13 +204,19 @@ describe.each(targets)('notifications on $kind', (target) => {
         channel.bind('pusher:subscription_succeeded', () => resolve())
         channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))))
       })
-      const received = new Promise<{ data: { id: number; type: string; title: string } }>((resolve) => channel.bind('SendNotification', resolve))
+      const received = new Promise<{ data: { id: number; type: string; title: string }; translations?: Record<string, { title: string; content: string }> }>((resolve) => channel.bind('SendNotification', resolve))
       await deliver() // what earlier tests left
       await paidOrder(m)
       await deliver()
       const event = await received
       const [row] = (await list(m)).data
       expect(event.data).toMatchObject({ id: row.id, type: 'order_paid', title: 'Payment received' })
+      // the words of every language, for a page open in another language than the profile's
+      expect(event.translations).toEqual({
+        zh_tw: { title: '付款成功', content: expect.stringContaining(row.notification.order_no) },
+        en: { title: 'Payment received', content: row.content },
+        ja: { title: 'お支払いを確認しました', content: expect.stringContaining(row.notification.order_no) },
+      })
       const left = await shop.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notification_id, row.id))
       expect(left.find((d) => d.channel === 'realtime')?.done_at).not.toBeNull()
     } finally {

@@ -14,6 +14,7 @@ export interface OrderForMail {
   no: string
   to: string
   firstName: string
+  lastName: string
   lines: { name: Localized; variant_label: Localized; unit_price: number; quantity: number }[]
   subtotal: number
   discount: number
@@ -167,9 +168,11 @@ const HTML_LANG: Record<Locale, string> = { zh_tw: 'zh-Hant-TW', en: 'en', ja: '
  */
 export function orderMail(kind: OrderMailKind, locale: Locale, order: OrderForMail, shop: { name: string; publicUrl: string; host: string }, notificationId: number): Mail {
   const w = WORDS[locale]
+  // family name first in Chinese and Japanese, as the shop's own auth mails greet by the given name
+  const name = locale === 'en' ? order.firstName : `${order.lastName}${order.firstName}`
   const link = `${shop.publicUrl}${localePath(locale, kind === 'order_delivered' ? '/user/comment' : `/purchase/${order.no}`)}`
   const address = `${order.recipient.zip_code} ${order.recipient.county}${order.recipient.district}${order.recipient.address}`
-  const lines = order.lines.map((l) => ({ name: `${l.name[locale]}（${l.variant_label[locale]}）`, quantity: w.quantity(l.quantity), price: money(l.unit_price * l.quantity) }))
+  const lines = order.lines.map((l) => ({ name: locale === 'en' ? `${l.name.en} (${l.variant_label.en})` : `${l.name[locale]}（${l.variant_label[locale]}）`, quantity: w.quantity(l.quantity), price: money(l.unit_price * l.quantity) }))
   const totals: [string, string][] = [
     [w.subtotal, money(order.subtotal)],
     ...(order.discount > 0 ? [[w.discount(order.couponCode), `−${money(order.discount)}`] as [string, string]] : []),
@@ -181,7 +184,7 @@ export function orderMail(kind: OrderMailKind, locale: Locale, order: OrderForMa
   const invoice = w.invoiceChoice(order.invoice)
 
   const text = [
-    w.greeting(order.firstName),
+    w.greeting(name),
     '',
     w.lead[kind](order.no),
     '',
@@ -204,7 +207,7 @@ export function orderMail(kind: OrderMailKind, locale: Locale, order: OrderForMa
   const row = (k: string, v: string, strong = false) =>
     `<tr><td style="padding:4px 8px 4px 0;color:#555">${escape(k)}</td><td style="padding:4px 0;text-align:right${strong ? ';font-weight:bold' : ''}">${escape(v)}</td></tr>`
   const html = `<!doctype html><html lang="${HTML_LANG[locale]}"><head><meta charset="utf-8"><title>${escape(w.subject[kind](order.no))}</title></head><body style="font-family:sans-serif;color:#222;line-height:1.6;max-width:600px;margin:0 auto">
-<p>${escape(w.greeting(order.firstName))}</p>
+<p>${escape(w.greeting(name))}</p>
 <p>${escape(w.lead[kind](order.no))}</p>
 ${shipment.length ? `<table role="presentation">${shipment.map(([k, v]) => row(k, v)).join('')}</table>${order.trackingUrl ? `<p><a href="${escape(order.trackingUrl)}">${escape(order.trackingUrl)}</a></p>` : ''}` : ''}
 <h2 style="font-size:16px">${escape(w.items)}</h2>

@@ -194,7 +194,7 @@ export const markSent = (db: DbOrTx, id: number, now: Date) => db.update(pushSub
 /** An order of the member as its mails show it (lines, totals, recipient, invoice), with the member's address; undefined when gone. */
 export async function orderForMail(db: DbOrTx, userId: number, orderNo: string): Promise<OrderForMail | undefined> {
   const [row] = await db
-    .select({ order: orders, email: users.email, first_name: users.first_name })
+    .select({ order: orders, email: users.email, first_name: users.first_name, last_name: users.last_name })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.user_id))
     .where(and(eq(orders.no, orderNo), eq(orders.user_id, userId)))
@@ -205,6 +205,7 @@ export async function orderForMail(db: DbOrTx, userId: number, orderNo: string):
     no: order.no,
     to: row.email,
     firstName: row.first_name,
+    lastName: row.last_name,
     lines: lines.map((l) => ({ name: l.name, variant_label: l.variant_label, unit_price: l.unit_price, quantity: l.quantity })),
     subtotal: order.subtotal,
     discount: order.discount,
