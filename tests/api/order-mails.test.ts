@@ -140,7 +140,7 @@ describe.each(targets)('order mails on $kind', (target) => {
 
   it('mails once when the process dies after sending and before recording it: the retry is the same message and the outbox keeps one file; nothing personal is logged', async () => {
     const m = await memberIn('en')
-    const order = await paid(m)
+    await paid(m)
     const outbox = await mkdtemp(path.join(os.tmpdir(), 'order-mails-'))
     const logger = keepingLogger()
     const files = createMailer({ from: 'shop@example.tw', outboxDir: outbox, logger })
