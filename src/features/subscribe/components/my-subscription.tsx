@@ -11,6 +11,9 @@ import { Modal } from '../../../ui/modal'
 import { CONFIRM_FOR_MS, useMemberSubscription } from '../api/get-member-subscription'
 import { useOpenPaymentPortal } from '../api/open-payment-portal'
 import { useUpdateMemberSubscription } from '../api/update-member-subscription'
+import type { RecipientBook } from '../recipient-book'
+import { BoxDelivery } from './box-delivery'
+import { planTerms } from './plan-terms'
 import '../../../ui/form.css'
 import './my-subscription.css'
 
@@ -20,7 +23,7 @@ const DATE_LOCALE = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' } as const
  * The member area's "My snack box": the plan, its state, the boxes paid for and what can be changed.
  * `fromCheckout`: the member arrives from the payment page, before the payment may be recorded.
  */
-export function MySubscription({ fromCheckout = false }: { fromCheckout?: boolean }) {
+export function MySubscription({ fromCheckout = false, book }: { fromCheckout?: boolean; book: RecipientBook }) {
   const { t } = useLingui()
   const [gaveUp, setGaveUp] = useState(false)
   useEffect(() => {
@@ -51,7 +54,7 @@ export function MySubscription({ fromCheckout = false }: { fromCheckout?: boolea
         </p>
       ) : null}
       {data === null && !waitingForPayment ? <NoSubscription /> : null}
-      {data ? <SubscriptionDetails subscription={data} /> : null}
+      {data ? <SubscriptionDetails subscription={data} book={book} /> : null}
     </section>
   )
 }
@@ -69,7 +72,7 @@ function NoSubscription() {
   )
 }
 
-function SubscriptionDetails({ subscription }: { subscription: MemberSubscription }) {
+function SubscriptionDetails({ subscription, book }: { subscription: MemberSubscription; book: RecipientBook }) {
   const { t } = useLingui()
   const locale = useLocale()
   const prefix = useLocalePrefix()
@@ -79,6 +82,7 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
   const dates = new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'medium' })
   const periodEnd = dates.format(new Date(subscription.current_period_end))
   const { status } = subscription
+  const { amount, terms } = planTerms({ months: subscription.plan_months, price: Math.round(subscription.term_amount / subscription.plan_months), term_price: subscription.term_amount })
 
   const statusNames: Record<SubscriptionStatus, string> = {
     active: t`Active`,
@@ -116,6 +120,12 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
           <dd className="my-box__plan">{subscription.plan_title}</dd>
         </div>
         <div>
+          <dt>{t`Price`}</dt>
+          <dd>
+            {amount} {terms}
+          </dd>
+        </div>
+        <div>
           <dt>{t`Status`}</dt>
           <dd>
             <span className={`my-box__status my-box__status--${status}`}>{statusNames[status]}</span>
@@ -147,6 +157,8 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
           </button>
         ) : null}
       </div>
+
+      {status !== 'ended' ? <BoxDelivery subscription={subscription} book={book} dates={dates} /> : null}
 
       <h2 className="my-box__heading">{t`Boxes so far`}</h2>
       {subscription.boxes.length === 0 ? (

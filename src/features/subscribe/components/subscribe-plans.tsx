@@ -1,18 +1,27 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { useLocalePrefix } from '../../../lib/i18n'
+import type { SubscriptionPlan, SubscriptionPlanId } from '../../../../contract/subscription'
 import { LoadError } from '../../../ui/load-error'
 import { useSubscriptionPlans } from '../api/get-subscription-plans'
-import type { Buyer } from '../plan-link'
+import type { RecipientBook } from '../recipient-book'
+import { AddressStep } from './address-step'
 import { PlanCards } from './plan-cards'
-import { usePlanChooser } from './use-plan-chooser'
 
-/** The plans section: loading, a failure with a retry, or the cards and what their buttons answered. */
-export function SubscribePlans({ buyer, onGuest }: { buyer: Buyer | null; onGuest: () => void }) {
+export interface PlanChoice {
+  /** the plan chosen (kept in the address across signing in), or undefined */
+  chosen: SubscriptionPlanId | undefined
+  /** signed in: the address step follows the choice; otherwise signing in comes first */
+  signedIn: boolean
+  book: RecipientBook
+  onChoose: (plan: SubscriptionPlan) => void
+  onChangePlan: () => void
+}
+
+/** The plans section: loading, a failure with a retry, the cards, and for a chosen plan the delivery step. */
+export function SubscribePlans({ chosen, signedIn, book, onChoose, onChangePlan }: PlanChoice) {
   const { t } = useLingui()
-  const locale = useLocalePrefix()
   const { data, isPending, isError, refetch } = useSubscriptionPlans()
-  const { choose, pendingId, alreadySubscribed } = usePlanChooser({ buyer, onGuest })
+  const plan = chosen ? data?.find((p) => p.id === chosen) : undefined
+  const stepping = plan !== undefined && signedIn
 
   return (
     <section className="section container" aria-labelledby="box-plans">
@@ -21,17 +30,9 @@ export function SubscribePlans({ buyer, onGuest }: { buyer: Buyer | null; onGues
           <h2 id="box-plans" className="section-title">
             {t`Choose your plan`}
           </h2>
-          <p className="section-subtitle">{t`The longer the plan, the less each box costs.`}</p>
+          <p className="section-subtitle">{t`Each term is paid up front and renews until you cancel. The longer the plan, the less each box costs.`}</p>
         </div>
       </div>
-      {alreadySubscribed ? (
-        <div className="form-alert form-alert--info subscribe-notice" role="alert">
-          {alreadySubscribed}{' '}
-          <Link to="/{-$locale}/user/subscription" params={{ locale }}>
-            {t`My snack box`}
-          </Link>
-        </div>
-      ) : null}
       {isPending ? (
         <div role="status" className="plan-cards">
           <span className="visually-hidden">{t`Loading…`}</span>
@@ -41,7 +42,8 @@ export function SubscribePlans({ buyer, onGuest }: { buyer: Buyer | null; onGues
         </div>
       ) : null}
       {isError && !data ? <LoadError message={t`The plans could not be loaded.`} onRetry={() => void refetch()} /> : null}
-      {data ? <PlanCards plans={data} pendingId={pendingId} onChoose={choose} /> : null}
+      {stepping ? <AddressStep plan={plan} book={book} onChangePlan={onChangePlan} /> : null}
+      {data && !stepping ? <PlanCards plans={data} chosenId={chosen ?? null} onChoose={onChoose} /> : null}
     </section>
   )
 }

@@ -1,19 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Buyer } from '../plan-link'
 import { BoxBanners } from './box-banners'
 import { BoxFeatures } from './box-features'
 import { SampleReviews } from './sample-reviews'
-import { SubscribePlans } from './subscribe-plans'
+import { SubscribePlans, type PlanChoice } from './subscribe-plans'
 import '../../../ui/form.css'
 import './subscribe.css'
 
-interface SubscribeViewProps {
-  buyer: Buyer | null
-  onGuest: () => void
-}
-
-/** The subscribe page (spec §9): the pictures, what is in the box, the plans and what subscribers say. */
-export function SubscribeView({ buyer, onGuest }: SubscribeViewProps) {
+/** The subscribe page (spec §9): the pictures, what is in the box, the plans (then the delivery step) and what subscribers say. */
+export function SubscribeView(choice: PlanChoice) {
   const { t } = useLingui()
   return (
     <div className="subscribe">
@@ -25,7 +19,7 @@ export function SubscribeView({ buyer, onGuest }: SubscribeViewProps) {
         <BoxBanners />
       </div>
       <BoxFeatures />
-      <SubscribePlans buyer={buyer} onGuest={onGuest} />
+      <SubscribePlans {...choice} />
       <SampleReviews />
     </div>
   )

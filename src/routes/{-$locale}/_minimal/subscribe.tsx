@@ -1,26 +1,64 @@
 import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlan } from '../../../../contract/subscription'
 import { useSession } from '../../../features/auth/components/use-session'
+import { useCreateRecipient } from '../../../features/checkout/api/create-recipient'
+import { recipientsQueryOptions } from '../../../features/checkout/api/get-recipients'
+import { countyLabel, districtLabel } from '../../../features/checkout/components/place-names'
 import { subscriptionPlansQueryOptions } from '../../../features/subscribe/api/get-subscription-plans'
 import { SubscribeView } from '../../../features/subscribe/components/subscribe-view'
+import type { RecipientBook } from '../../../features/subscribe/recipient-book'
 import { loginHrefFor } from '../../../lib/guards'
+import { useLocale } from '../../../lib/i18n'
 import { useDocumentTitle } from '../../../ui/use-document-title'
+
+/** `plan`: the plan chosen, kept in the address so signing in comes back to it. */
+const SubscribeSearchSchema = v.object({
+  plan: v.fallback(v.optional(v.picklist(SUBSCRIPTION_PLAN_IDS)), undefined),
+})
 
 /** The snack-box subscription page (spec §9, issue 13), open to everyone; buying a plan needs a member. */
 export const Route = createFileRoute('/{-$locale}/_minimal/subscribe')({
+  validateSearch: SubscribeSearchSchema,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(subscriptionPlansQueryOptions(context.locale))
   },
   component: SubscribePage,
 })
 
+/** The member's saved recipients, from the checkout's address book. */
+function useRecipientBook(signedIn: boolean): RecipientBook {
+  const recipients = useQuery({ ...recipientsQueryOptions(useLocale()), enabled: signedIn })
+  const create = useCreateRecipient()
+  return {
+    list: signedIn ? recipients.data : [],
+    failed: signedIn && recipients.isError && !recipients.data,
+    save: (input) => create.mutateAsync(input),
+    countyLabel,
+    districtLabel,
+  }
+}
+
 function SubscribePage() {
   const { t } = useLingui()
   const { user } = useSession()
+  const { plan } = Route.useSearch()
   const location = useLocation()
-  const navigate = useNavigate()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const book = useRecipientBook(user !== null)
   useDocumentTitle(t`Monthly Japanese snack box`)
-  // a visitor signs in on the login page, which brings them back here afterwards
-  const onGuest = () => void navigate({ href: loginHrefFor({ pathname: location.pathname, href: location.href }) })
-  return <SubscribeView buyer={user ? { id: user.id, email: user.email } : null} onGuest={onGuest} />
+
+  const onChoose = (chosen: SubscriptionPlan) => {
+    if (!user) {
+      // a visitor signs in on the login page, which brings them back here with the plan still chosen
+      const search = new URLSearchParams({ plan: chosen.id })
+      void navigate({ href: loginHrefFor({ pathname: location.pathname, href: `${location.pathname}?${search.toString()}` }) })
+      return
+    }
+    void navigate({ search: { plan: chosen.id } })
+  }
+  const onChangePlan = () => void navigate({ search: {} })
+  return <SubscribeView chosen={plan} signedIn={user !== null} book={book} onChoose={onChoose} onChangePlan={onChangePlan} />
 }
