@@ -1,3 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { ApiError } from './api-client'
+import { i18n } from './i18n'
+
 /**
  * Web push in this browser: whether it can, this device's subscription, subscribing with the
  * shop's VAPID key. Talking to the shop about the subscription is the notifications feature's.
@@ -64,4 +69,44 @@ export function showAppBadge(count: number): void {
   } catch {
     // an older implementation throwing synchronously
   }
+}
+
+/** Why subscribing this device failed, from what the browser threw (its messages are English whatever the page's language). */
+export type PushFailure = 'denied' | 'unsupported' | 'network' | 'service' | 'key' | 'unknown'
+
+/**
+ * Sorts a failure of `Notification.requestPermission`, `pushManager.subscribe` or the shop's save
+ * by the DOMException's name (the Push API's errors, https://w3c.github.io/push-api/#subscribe-method):
+ * NotAllowedError is a refused permission ("Registration failed - permission denied");
+ * NotSupportedError no push service in this browser; AbortError the push service failed
+ * ("Registration failed - push service error"), which is the network when the device is offline;
+ * InvalidStateError / InvalidAccessError a subscription made with another key, or a bad key.
+ */
+export function pushFailureOf(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): PushFailure {
+  const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : ''
+  const message = error instanceof Error ? error.message : String(error)
+  if (name === 'NotAllowedError' || /permission denied/i.test(message)) return 'denied'
+  if (!online || name === 'NetworkError' || (name === 'TypeError' && /fetch|network/i.test(message)) || (error instanceof ApiError && error.code === 'NETWORK_ERROR')) return 'network'
+  if (name === 'NotSupportedError' || /not supported|push service not available|no service worker/i.test(message)) return 'unsupported'
+  if (name === 'AbortError' || /push service error/i.test(message)) return 'service'
+  if (name === 'InvalidStateError' || name === 'InvalidAccessError' || /applicationServerKey/i.test(message)) return 'key'
+  return 'unknown'
+}
+
+const PUSH_FAILURE_MESSAGES: Record<PushFailure, MessageDescriptor> = {
+  denied: msg`Notifications are blocked for this shop in your browser's settings.`,
+  unsupported: msg`This browser cannot receive push notifications.`,
+  network: msg`Push notifications could not be turned on: you seem to be offline. Try again once you are connected.`,
+  service: msg`Your browser's push service did not answer. Please try again in a moment.`,
+  key: msg`This device's push settings are out of date. Turn push notifications off and on again.`,
+  unknown: msg`Push notifications could not be turned on. Please try again.`,
+}
+
+/**
+ * What to tell the shopper when push could not be turned on or off, in the page's language: the
+ * shop's own refusals (ApiError) already speak it; the browser's exceptions are mapped by kind.
+ */
+export function pushErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code !== 'NETWORK_ERROR') return error.message
+  return i18n._(PUSH_FAILURE_MESSAGES[pushFailureOf(error)])
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useLocale } from '../../../lib/i18n'
-import { pushSupported } from '../../../lib/push'
+import { pushErrorMessage, pushSupported } from '../../../lib/push'
 import { pwa } from '../../../lib/pwa'
 import { toast } from '../../../lib/toast'
 import { InstallApp } from '../../../ui/install-app'
@@ -34,7 +34,7 @@ export function PushDeviceSwitch({ vapidPublicKey }: { vapidPublicKey: string | 
         toast.success(t`Push notifications are off for this device.`, { id: 'push-device' })
       }
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error), { id: 'push-device' })
+      toast.error(pushErrorMessage(error), { id: 'push-device' })
     } finally {
       setBusy(false)
       void queryClient.invalidateQueries({ queryKey: PUSH_DEVICES_KEY })

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useLocale } from '../../../lib/i18n'
-import { notificationPermission, pushSupported } from '../../../lib/push'
+import { notificationPermission, pushErrorMessage, pushSupported } from '../../../lib/push'
 import { pwa } from '../../../lib/pwa'
 import { toast } from '../../../lib/toast'
 import { useHydrated } from '../../../lib/use-hydrated'
@@ -69,7 +69,7 @@ export function PushPrompt({ reason, signedIn, vapidPublicKey }: PushPromptProps
         notNow()
       } else toast.error(t`This browser cannot receive push notifications.`, { id: 'push-device' })
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error), { id: 'push-device' })
+      toast.error(pushErrorMessage(error), { id: 'push-device' })
     } finally {
       setBusy(false)
     }
