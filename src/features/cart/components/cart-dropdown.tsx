@@ -2,7 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useLocalePrefix } from '../../../lib/i18n'
-import { Picture } from '../../../ui/picture'
+import { OrderLine } from '../../../ui/order-line'
 import { Price } from '../../../ui/price'
 import { itemCount, type CartItem } from '../stores/cart-rules'
 import { TrashIcon } from './cart-icons'
@@ -33,19 +33,19 @@ export function CartDropdown({ id, open, onClose }: CartDropdownProps) {
           {lines.map((line) => {
             const { label, type } = line
             return (
-              <li key={line.id} className="cart-dropdown__line">
-                <Picture src={line.image} alt="" preset="product" sizes="56px" className="cart-dropdown__image" />
-                <div className="cart-dropdown__what">
-                  <p className="cart-dropdown__name">{line.label}</p>
-                  <p className="cart-dropdown__type">
-                    {line.type} × {line.quantity}
-                  </p>
-                </div>
-                <Price min={line.price * line.quantity} className="cart-dropdown__total" />
-                <button type="button" className="icon-button cart-dropdown__remove" aria-label={t`Remove ${label} (${type})`} onClick={() => setRemoving(line)}>
-                  <TrashIcon size={18} />
-                </button>
-              </li>
+              <OrderLine
+                key={line.id}
+                className="cart-dropdown__line"
+                image={line.image}
+                name={label}
+                detail={`${type} × ${line.quantity}`}
+                total={<Price min={line.price * line.quantity} className="cart-dropdown__total" />}
+                action={
+                  <button type="button" className="icon-button cart-dropdown__remove" aria-label={t`Remove ${label} (${type})`} onClick={() => setRemoving(line)}>
+                    <TrashIcon size={18} />
+                  </button>
+                }
+              />
             )
           })}
         </ul>

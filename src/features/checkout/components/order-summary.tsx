@@ -2,7 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Quote } from '../../../../contract/checkout'
 import { formatPrice } from '../../../lib/format-price'
-import { Picture } from '../../../ui/picture'
+import { OrderLine } from '../../../ui/order-line'
 import { Price } from '../../../ui/price'
 import type { CheckoutLine } from './checkout-line'
 
@@ -36,16 +36,13 @@ export function OrderSummary({ lines, quote, updating, coupon, children }: Order
         {lines.map((line) => {
           const price = priced.get(line.variant_id)
           return (
-            <li key={line.variant_id} className="checkout-line">
-              <Picture src={line.image} alt="" preset="product" sizes="48px" className="checkout-line__image" />
-              <div className="checkout-line__what">
-                <p className="checkout-line__name">{price?.name ?? line.name}</p>
-                <p className="checkout-line__type">
-                  {price?.variant_label ?? line.type} × {line.quantity}
-                </p>
-              </div>
-              <Price min={price?.line_total ?? line.price * line.quantity} className="checkout-line__total" />
-            </li>
+            <OrderLine
+              key={line.variant_id}
+              image={line.image}
+              name={price?.name ?? line.name}
+              detail={`${price?.variant_label ?? line.type} × ${line.quantity}`}
+              total={<Price min={price?.line_total ?? line.price * line.quantity} />}
+            />
           )
         })}
       </ul>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../contract/order'
-import { Picture } from '../../../ui/picture'
+import { OrderLine } from '../../../ui/order-line'
 import { Price } from '../../../ui/price'
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './order-labels'
 
@@ -22,17 +22,18 @@ export function OrderItems({ items }: { items: Order['items'] }) {
   return (
     <ul className="order-items" aria-label={t`Ordered items`}>
       {items.map((item) => (
-        <li key={item.variant_id} className="order-item">
-          <Picture src={item.image} alt="" preset="product" sizes="48px" className="order-item__image" />
-          <div className="order-item__what">
-            <p className="order-item__name">{item.name}</p>
-            <p className="order-item__type">
+        <OrderLine
+          key={item.variant_id}
+          image={item.image}
+          name={item.name}
+          detail={
+            <>
               {item.variant_label} · <Price min={item.price} /> × {item.quantity}
               {item.stock_type === 'PRE_ORDER' ? <span className="order-item__tag">{t`Pre-order`}</span> : null}
-            </p>
-          </div>
-          <Price min={item.line_total} className="order-item__total" />
-        </li>
+            </>
+          }
+          total={<Price min={item.line_total} />}
+        />
       ))}
     </ul>
   )
