@@ -1,14 +1,25 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { webManifest } from './sw/manifest'
+import { MANIFEST_FILES, webManifest, webManifestFor } from './sw/manifest'
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
 /** Names this build: the persisted query cache of an older build is dropped, not misread. */
 const buildId = process.env.BUILD_ID ?? new Date().toISOString()
+
+/** The manifests of the other languages beside vite-plugin-pwa's zh-TW one (decision 58; the pages link their own). */
+const localizedManifests = (): Plugin => ({
+  name: 'localized-web-manifests',
+  apply: 'build',
+  generateBundle() {
+    for (const locale of ['en', 'ja'] as const) {
+      this.emitFile({ type: 'asset', fileName: MANIFEST_FILES[locale], source: JSON.stringify(webManifestFor(locale)) })
+    }
+  },
+})
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -23,6 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     // the server bundle (`vite build --ssr`, src/entry-server.tsx) has no service worker of its own
+    !isSsrBuild && localizedManifests(),
     !isSsrBuild &&
     VitePWA({
       strategies: 'injectManifest',

@@ -8,8 +8,9 @@ import { useShopConfig } from '../features/shop/api/get-shop-config'
 import { PendingFavourite } from '../features/wishlist/components/pending-favourite'
 import type { AuthGate } from '../lib/guards'
 import { markAppReady } from '../lib/app-ready'
-import { activateLocale, loadCatalog } from '../lib/i18n'
+import { activateLocale, loadCatalog, useLocale } from '../lib/i18n'
 import { localeFromPathname, type Locale } from '../lib/locale'
+import { manifestHref } from '../../sw/manifest'
 import { ErrorLayout } from '../ui/error-layout'
 import { ErrorView } from '../ui/error-view'
 import { RouteError } from '../ui/route-error'
@@ -53,6 +54,11 @@ function Root() {
   const { signedIn } = useSession()
   // the app has taken over the page (after hydration of one the server drew): it answers input now
   useEffect(markAppReady, [])
+  // the home-screen app takes the name and start page of the language it is installed from (decision 58)
+  const locale = useLocale()
+  useEffect(() => {
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(locale))
+  }, [locale])
   return (
     <>
       <a className="skip-link" href="#main">

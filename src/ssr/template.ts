@@ -1,3 +1,4 @@
+import { manifestHref } from '../../sw/manifest'
 /** Escapes text for an HTML attribute or element body. */
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -31,6 +32,8 @@ export interface TemplateParts {
 export function injectIntoTemplate(template: string, { lang, head, app }: TemplateParts): string {
   const withoutGeneric = template
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(lang)}"`)
+    // each language's pages link its own manifest (decision 58); the shell links the zh-TW one
+    .replace(/<link rel="manifest" href="[^"]*"/, `<link rel="manifest" href="${manifestHref(lang === 'en' ? 'en' : lang === 'ja' ? 'ja' : 'zh_tw')}"`)
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
   const headAt = withoutGeneric.indexOf('</head>')

@@ -6,7 +6,7 @@ import './cookie-banner.css'
 
 export const hasAcceptedCookies = (): boolean => getCookie(COOKIES.gdpr) === '1'
 
-export function CookieBanner({ privacyUrl }: { privacyUrl?: string }) {
+export function CookieBanner({ privacyUrl, onAccept }: { privacyUrl?: string; onAccept?: () => void }) {
   const { t } = useLingui()
   const [accepted, setAccepted] = useState(hasAcceptedCookies)
   if (accepted) return null
@@ -27,6 +27,7 @@ export function CookieBanner({ privacyUrl }: { privacyUrl?: string }) {
         onClick={() => {
           setCookie(COOKIES.gdpr, '1')
           setAccepted(true)
+          onAccept?.()
         }}
       >
         {t`Agree`}

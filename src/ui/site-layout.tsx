@@ -1,9 +1,10 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
-import { CookieBanner } from './cookie-banner'
+import { CookieBanner, hasAcceptedCookies } from './cookie-banner'
 import { DetailHeader } from './detail-header'
 import { Footer } from './footer'
 import { Header, type ShopInfo } from './header'
+import { IosInstallHint } from './ios-install-hint'
 import { MobileDock } from './mobile-dock'
 import { SearchPanel } from './search-panel'
 import { useSearchNavigate } from './use-search-navigate'
@@ -52,6 +53,8 @@ export function SiteLayout({ shop, header = 'default', dock = true, account, doc
   const closeSearch = useCallback(() => setSearchOpen(false), [])
   const searchPanelId = useId()
   const fixed = useScrolledPastWindow(header === 'overlay')
+  // one notice at a time at the bottom: the install hint waits for the cookie notice's answer
+  const [cookiesAnswered, setCookiesAnswered] = useState(hasAcceptedCookies)
   const keyword = useRouterState({
     select: (state) => {
       const value = (state.location.search as { keyword?: unknown }).keyword
@@ -75,7 +78,8 @@ export function SiteLayout({ shop, header = 'default', dock = true, account, doc
           <SearchPanel id={searchPanelId} open={searchOpen} onClose={closeSearch} onSearch={onSearch} />
         </>
       ) : null}
-      <CookieBanner privacyUrl={shop?.privacy_url} />
+      <CookieBanner privacyUrl={shop?.privacy_url} onAccept={() => setCookiesAnswered(true)} />
+      <IosInstallHint hidden={!cookiesAnswered} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './kit'
+import { expect, navigateInApp, test, tr, type UiLocale } from './kit'
 
 /** The lowest (or highest) price on each card: ascending sorts by the low end, descending by the high end. */
 const prices = async (page: Page, end: 'low' | 'high') => {
@@ -85,4 +85,24 @@ test.describe('product list', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All products' })).toBeVisible()
     await expect(page.getByLabel('Sort by')).toHaveValue('rank')
   })
+
+  for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
+    test(`an unknown category, city or trend group is the not-found page with 404 (${locale})`, async ({ page, request }) => {
+      const prefix = { 'zh-TW': '', en: '/en', ja: '/ja' }[locale]
+      const notFoundHeading = page.getByRole('heading', { name: tr(locale, 'This page could not be found') })
+      for (const query of ['category_id=999', 'city=atlantis', 'trend_group_id=999']) {
+        const answer = await request.get(`${prefix}/product/list?${query}`, { headers: { accept: 'text/html' } })
+        expect(answer.status(), query).toBe(404)
+        expect(await answer.text()).toContain(tr(locale, 'This page could not be found'))
+      }
+      // the app, moving there on its own, shows the same page rather than an empty list
+      await page.goto(`${prefix}/cart`)
+      await navigateInApp(page, `${prefix}/product/list?category_id=999`)
+      await expect(notFoundHeading).toBeVisible()
+      await expect(page.getByRole('main').getByRole('article')).toHaveCount(0)
+      // a category that exists still lists its products
+      await navigateInApp(page, `${prefix}/product/list?category_id=1`)
+      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+    })
+  }
 })

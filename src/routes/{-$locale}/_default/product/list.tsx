@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { categoriesQueryOptions, useCategories } from '../../../../features/catalog/api/get-categories'
 import { productsQueryOptions, useProducts } from '../../../../features/catalog/api/get-products'
 import { trendCitiesQueryOptions, useTrendCities } from '../../../../features/catalog/api/get-trend-cities'
@@ -17,13 +17,20 @@ export const Route = createFileRoute('/{-$locale}/_default/product/list')({
   validateSearch: ProductListSearchSchema,
   loaderDeps: ({ search }) => search,
   // the answers live in the query cache (handed to the browser once); the route keeps no copy
-  loader: ({ context: { queryClient, locale }, deps }) =>
-    Promise.all([
+  // a category, city or trend group that does not exist is a page that does not exist (404), not an empty list
+  loader: async ({ context: { queryClient, locale }, deps }) => {
+    const [, categories, cities, groups] = await Promise.all([
       queryClient.ensureQueryData(productsQueryOptions(locale, deps)),
       queryClient.ensureQueryData(categoriesQueryOptions(locale)),
       queryClient.ensureQueryData(trendCitiesQueryOptions(locale)),
       queryClient.ensureQueryData(trendGroupListQueryOptions(locale)),
-    ]).then(() => undefined),
+    ])
+    const unknown =
+      (deps.category_id !== undefined && !categories.some((c) => c.id === deps.category_id)) ||
+      (deps.city !== undefined && !cities.some((c) => c.slug === deps.city)) ||
+      (deps.trend_group_id !== undefined && !groups.some((g) => g.id === deps.trend_group_id))
+    if (unknown) throw notFound()
+  },
   pendingComponent: ProductListSkeleton,
   component: ProductListPage,
 })
