@@ -49,7 +49,7 @@ export function ErrorView({ status, detail, onRetry }: ErrorViewProps) {
           {notFound ? t`View products` : t`Browse products`}
         </Link>
         <Link to="/{-$locale}" params={{ locale }} className="button button-secondary">
-          {notFound ? t`Back to index` : t`Back to home`}
+          {t`Back to home`}
         </Link>
       </div>
     </section>

@@ -61,7 +61,7 @@ export function Footer({ shop }: { shop?: ShopInfo }) {
               {shop.email}
             </a>
           ) : null}
-          <p className="site-footer__hours">{t`Monday to Friday, 9am to 6pm`}</p>
+          <p className="site-footer__hours">{t`Monday to Friday, 9:00–18:00 Taiwan time (UTC+8)`}</p>
           <div className="site-footer__language">
             <LanguageMenu placement="up" />
           </div>

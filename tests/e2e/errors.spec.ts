@@ -4,6 +4,8 @@ test.describe('error pages', () => {
   test('/404 offers products and the home page', async ({ page }) => {
     await page.goto('/en/404')
     await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/en')
+    await expect(page.getByRole('link', { name: /index/i })).toHaveCount(0)
     await page.getByRole('link', { name: 'View products' }).click()
     await expect(page).toHaveURL(/\/en\/product\/search$/)
     await expect(page.getByRole('heading', { level: 1, name: 'All products' })).toBeVisible()

@@ -32,12 +32,17 @@ test.describe('layout', () => {
     await expect(footer).not.toContainText(data.shop.name!)
   })
 
-  test('Japanese hours are given in Japan time', async ({ page }) => {
-    await page.goto('/ja/product/list')
-    await expect(page.getByRole('contentinfo')).toContainText(tr('ja', 'Monday to Friday, 9am to 6pm'))
-    await expect(page.getByRole('contentinfo')).toContainText('10:00〜19:00')
-    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} ${tr('ja', 'Japan Souvenir Shop')}`)
-  })
+  for (const [locale, prefix] of [['zh-TW', ''], ['en', '/en'], ['ja', '/ja']] as const) {
+    test(`service hours are one set in every language, in Taiwan time (${locale})`, async ({ page }) => {
+      await page.goto(`${prefix}/product/list`)
+      const footer = page.getByRole('contentinfo')
+      await expect(footer).toContainText(tr(locale, 'Monday to Friday, 9:00–18:00 Taiwan time (UTC+8)'))
+      await expect(footer).toContainText(/9:00\D{1,3}18:00/)
+      await expect(footer).toContainText('UTC+8')
+      await expect(footer).not.toContainText('19:00')
+      await expect(footer).toContainText(`© ${new Date().getFullYear()} ${tr(locale, 'Japan Souvenir Shop')}`)
+    })
+  }
 
   test('the subscribe link in the header opens the configured page, or the shop\'s own', async ({ page, request, isMobile }) => {
     const { data } = (await (await request.get('/api/v1/config')).json()) as { data: { shop: Record<string, string | null> } }
