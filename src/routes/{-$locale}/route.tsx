@@ -40,7 +40,10 @@ function LocaleRoot() {
   return (
     <SearchSuggestionsSlot.Provider value={renderSearchSuggestions}>
       <InvitationBanner signedIn={signedIn} onSignUp={openSignUp} />
-      <Outlet />
+      {/* the home page's header is absolutely placed at the top of this box, so it sits below the invitation */}
+      <div style={{ position: 'relative' }}>
+        <Outlet />
+      </div>
     </SearchSuggestionsSlot.Provider>
   )
 }
