@@ -23,7 +23,7 @@ describe.skipIf(!zhTW)('validation messages', () => {
   })
 
   it('shows contract messages in the active language and passes other texts through', () => {
-    expect(translateValidationMessage(MESSAGES.max28)).toBe('最多 28 個字元')
+    expect(translateValidationMessage(MESSAGES.maxEmail)).toBe('最多 254 個字元')
     expect(translateValidationMessage(MESSAGES.confirmation)).toBe('新密碼輸入不一致')
     expect(translateValidationMessage('已經翻譯好的訊息')).toBe('已經翻譯好的訊息')
   })
@@ -31,13 +31,15 @@ describe.skipIf(!zhTW)('validation messages', () => {
 
 describe.skipIf(!zhTW)('validateForm', () => {
   it('gives the first translated message of each field', () => {
-    const result = validateForm(LoginFormSchema, { email: 'x'.repeat(29), password: 'y'.repeat(29) })
-    expect(result).toEqual({ ok: false, errors: { email: '最多 28 個字元', password: '最多 28 個字元' } })
+    const result = validateForm(LoginFormSchema, { email: 'x'.repeat(255), password: 'y'.repeat(129) })
+    expect(result).toEqual({ ok: false, errors: { email: '最多 254 個字元', password: '最多 128 個字元' } })
   })
 
   it('returns the parsed values when they pass', () => {
     const result = validateForm(RegisterFormSchema, { first_name: ' 美玲 ', last_name: '林', email: 'mei@ex.tw', password: 'a', password_confirmation: 'a' })
-    expect(result.ok && result.output).toMatchObject({ first_name: '美玲', nationality: 'Taiwan', gender: 'MALE', verify_method: 'EMAIL' })
+    expect(result.ok && result.output).toMatchObject({ first_name: '美玲', nationality: 'Taiwan', verify_method: 'EMAIL' })
+    // no gender chosen stays not chosen (decision 54), rather than the spec's MALE
+    expect(result.ok && result.output.gender).toBeUndefined()
   })
 })
 

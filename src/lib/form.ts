@@ -29,6 +29,22 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   return errors
 }
 
+/**
+ * A field's length limit, said as soon as the text passes it: the inputs carry no `maxLength`,
+ * which would cut a pasted address or a long name without a word (decision 54).
+ */
+export const overLimit = (value: string, max: number, message: string): string | undefined =>
+  value.trim().length > max ? translateValidationMessage(message) : undefined
+
+/** `errors` with the limit of each field in `limits` (field: [max, message]) that the text has passed. */
+export function withLimits(errors: FieldErrors, values: Readonly<Record<string, string>>, limits: Readonly<Record<string, readonly [number, string]>>): FieldErrors {
+  const passed = Object.entries(limits).flatMap(([field, [max, message]]) => {
+    const said = overLimit(values[field] ?? '', max, message)
+    return said ? [[field, said]] : []
+  })
+  return { ...errors, ...Object.fromEntries(passed) }
+}
+
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some((m) => m !== undefined)
 
 /**
@@ -36,5 +52,10 @@ export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors)
  * first field marked invalid in the form, else on `fallback` (a message about the whole form).
  */
 export function focusFirstInvalid(form: HTMLElement | null, fallback?: () => HTMLElement | null): void {
-  requestAnimationFrame(() => (form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fallback?.())?.focus())
+  requestAnimationFrame(() => {
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fallback?.()
+    target?.focus()
+    // focus alone may stop with the input at the edge, its label and message out of sight
+    target?.closest('.field')?.scrollIntoView({ block: 'nearest' })
+  })
 }

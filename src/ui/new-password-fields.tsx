@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { LIMITS } from '../../contract/auth'
 import { TextField } from './text-field'
 
 interface NewPasswordFieldsProps {
@@ -18,7 +17,6 @@ export function NewPasswordFields({ values, errors, set }: NewPasswordFieldsProp
         type="password"
         name="password"
         autoComplete="new-password"
-        maxLength={LIMITS.password}
         value={values.password}
         onChange={set('password')}
         error={errors.password}
@@ -29,7 +27,6 @@ export function NewPasswordFields({ values, errors, set }: NewPasswordFieldsProp
         type="password"
         name="password_confirmation"
         autoComplete="new-password"
-        maxLength={LIMITS.password}
         value={values.password_confirmation}
         onChange={set('password_confirmation')}
         error={errors.password_confirmation}

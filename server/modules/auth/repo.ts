@@ -124,6 +124,12 @@ export async function findOneTime(db: DbOrTx, purpose: OneTimePurpose, tokenHash
   return row
 }
 
+/** A one-time token whether or not it was used (a link followed twice is told apart from a made-up one). */
+export async function findOneTimeEverUsed(db: DbOrTx, purpose: OneTimePurpose, tokenHash: string) {
+  const [row] = await db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.token_hash, tokenHash)))
+  return row
+}
+
 /** A new reset or verification link replaces the older ones of the same kind. */
 export const retireOneTime = (db: DbOrTx, userId: number, purpose: OneTimePurpose, now: Date) =>
   db

@@ -198,12 +198,24 @@ export async function resendVerification(deps: AuthDeps, session: Session) {
 export async function confirmEmail(deps: AuthDeps, token: string): Promise<string> {
   const now = deps.clock()
   const row = await repo.consumeOneTime(deps.db, 'verify_email', fingerprint(token), now)
-  if (!row || !row.user_id) return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
+  if (!row) return usedLinkOutcome(deps, token)
+  if (!row.user_id) return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
   const user = await repo.findUserById(deps.db, row.user_id)
   if (!user) return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
   if (row.expires_at <= now) return pwaUrl(deps.config, user.locale, '/user/info?verified=expired')
   await repo.updateUser(deps.db, user.id, { email_verified_at: user.email_verified_at ?? now })
   return pwaUrl(deps.config, user.locale, '/user/info?verified=1')
+}
+
+/**
+ * A link that was sent but is used up (followed before, or replaced by a newer mail): a member who
+ * is verified by now is told so; anything else is invalid.
+ */
+async function usedLinkOutcome(deps: AuthDeps, token: string): Promise<string> {
+  const used = await repo.findOneTimeEverUsed(deps.db, 'verify_email', fingerprint(token))
+  const user = used?.user_id ? await repo.findUserById(deps.db, used.user_id) : undefined
+  if (user?.email_verified_at) return pwaUrl(deps.config, user.locale, '/user/info?verified=already')
+  return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
 }
 
 // ---- password recovery ------------------------------------------------------

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client'
 import type * as v from 'valibot'
-import { MESSAGES, type LoginMethod, type LoginResult, type SocialProvider, type SocialRegisterInputSchema } from '../../../contract/auth'
+import { LIMITS, MESSAGES, type LoginMethod, type LoginResult, type SocialProvider, type SocialRegisterInputSchema } from '../../../contract/auth'
 import type { Locale } from '../../../contract/constants'
 import { transaction } from '../../db/transaction'
 import { AppError, validationFailed } from '../../lib/errors'
@@ -68,7 +68,9 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
       user = existing
     }
   }
-  if (!user && profile.email && profile.email_verified && profile.first_name && profile.last_name) {
+  // a name or address past the limits goes to the form, which says so, rather than being cut
+  const fits = (text: string, max: number) => text.trim().length <= max
+  if (!user && profile.email && profile.email_verified && profile.first_name && profile.last_name && fits(profile.first_name, LIMITS.name) && fits(profile.last_name, LIMITS.name) && fits(profile.email, LIMITS.email)) {
     const email = profile.email
     user = await transaction(deps.db, async (tx) => {
       // a code that is no longer valid does not stand in the way of signing in
@@ -77,8 +79,8 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
         referred_by,
         email: normalizeEmail(email),
         password_hash: null,
-        first_name: profile.first_name.slice(0, 7),
-        last_name: profile.last_name.slice(0, 12),
+        first_name: profile.first_name.trim(),
+        last_name: profile.last_name.trim(),
         avatar_url: profile.avatar_url,
         locale,
         email_verified_at: now,

@@ -1,19 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { toast } from '../../../lib/toast'
-import { ChangePasswordFormSchema, LIMITS, type LoginResult } from '../../../../contract/auth'
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { ChangePasswordFormSchema, LIMITS, MESSAGES, type LoginResult } from '../../../../contract/auth'
+import { serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
 import { NewPasswordFields } from '../../../ui/new-password-fields'
 import { TextField } from '../../../ui/text-field'
 import { useChangePassword } from '../api/change-password'
 
 const EMPTY = { old_password: '', password: '', password_confirmation: '' }
+const PASSWORD_LIMIT = [LIMITS.password, MESSAGES.maxPassword] as const
+const FIELD_LIMITS = { old_password: PASSWORD_LIMIT, password: PASSWORD_LIMIT, password_confirmation: PASSWORD_LIMIT }
 
 /** Changes the password; the server signs out every other device and hands this one a new token. */
 export function ChangePasswordForm({ onChanged }: { onChanged: (result: LoginResult) => void }) {
   const { t } = useLingui()
   const [values, setValues] = useState(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitErrors, setErrors] = useState<FieldErrors>({})
+  const errors = withLimits(submitErrors, values, FIELD_LIMITS)
   const mutation = useChangePassword()
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
 
@@ -49,7 +52,6 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (result: LoginRes
           type="password"
           name="old_password"
           autoComplete="current-password"
-          maxLength={LIMITS.password}
           value={values.old_password}
           onChange={set('old_password')}
           error={errors.old_password}

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from '../../../lib/toast'
-import { GENDERS, LIMITS, ProfileInputSchema, type AuthUser } from '../../../../contract/auth'
+import { GENDERS, LIMITS, MESSAGES, ProfileInputSchema, type AuthUser } from '../../../../contract/auth'
 import { LOCALES, type Locale } from '../../../../contract/constants'
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { focusFirstInvalid, serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale'
 import { useLocale } from '../../../lib/i18n'
 import { fullName, GENDER_LABELS, NATIONALITIES, type Gender } from '../../../lib/member-options'
@@ -11,6 +11,8 @@ import { AlertIcon, ShieldCheckIcon } from '../../../ui/icons'
 import { SelectField, TextField } from '../../../ui/text-field'
 import { useUpdateProfile } from '../api/update-profile'
 import './account.css'
+
+const FIELD_LIMITS = { first_name: [LIMITS.name, MESSAGES.maxName], last_name: [LIMITS.name, MESSAGES.maxName] } as const
 
 interface ProfileCardProps {
   user: AuthUser
@@ -71,7 +73,7 @@ export function ProfileCard({ user, onSaved, verificationAction }: ProfileCardPr
           </div>
           <div className="details__row">
             <dt>{t`Gender`}</dt>
-            <dd>{i18n._(GENDER_LABELS[user.gender])}</dd>
+            <dd>{user.gender ? i18n._(GENDER_LABELS[user.gender]) : t`Not specified`}</dd>
           </div>
           <div className="details__row">
             <dt>{t`Birthday`}</dt>
@@ -98,12 +100,14 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
     first_name: user.first_name,
     last_name: user.last_name,
     phone_number: user.phone_number,
-    gender: user.gender as Gender,
+    gender: (user.gender ?? '') as Gender | '',
     birthday: user.birthday ?? '',
     nationality: user.nationality,
     locale: user.locale as Locale,
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitErrors, setErrors] = useState<FieldErrors>({})
+  const errors = withLimits(submitErrors, values, FIELD_LIMITS)
+  const formRef = useRef<HTMLFormElement>(null)
   const [maxBirthday] = useState(() => new Date().toISOString().slice(0, 10))
   const mutation = useUpdateProfile()
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
@@ -114,8 +118,13 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const checked = validateForm(ProfileInputSchema, { ...values, birthday: values.birthday || null })
-    if (!checked.ok) return setErrors(checked.errors)
+    // '' is the 'not specified' choice: null clears a gender chosen before
+    const checked = validateForm(ProfileInputSchema, { ...values, gender: values.gender || null, birthday: values.birthday || null })
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      focusFirstInvalid(formRef.current)
+      return
+    }
     setErrors({})
     mutation.mutate(checked.output, {
       onSuccess: (saved) => {
@@ -125,19 +134,20 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
       onError: (error) => {
         toast.error(t`Save failed`, { id: 'profile-failed' })
         setErrors(serverFieldErrors(error))
+        focusFirstInvalid(formRef.current)
       },
     })
   }
 
   const firstName = (
-    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" maxLength={LIMITS.firstName} value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
+    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
   )
   const lastName = (
-    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" maxLength={LIMITS.lastName} value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
   )
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={submit} noValidate ref={formRef}>
       <div className="form-row form-row--2">{locale === 'en' ? [firstName, lastName] : [lastName, firstName]}</div>
       <TextField label={t`E-mail`} value={user.email} onChange={() => undefined} readOnly hint={t`The e-mail cannot be changed.`} />
       <TextField label={t`Phone number`} type="tel" name="phone_number" autoComplete="tel" maxLength={20} value={values.phone_number} onChange={set('phone_number')} error={errors.phone_number} />
@@ -147,7 +157,7 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
           name="gender"
           value={values.gender}
           onChange={set('gender')}
-          options={GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))}
+          options={[{ value: '', label: t`Not specified` }, ...GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))]}
           error={errors.gender}
         />
         <TextField label={t`Birthday`} type="date" name="birthday" max={maxBirthday} value={values.birthday} onChange={set('birthday')} error={errors.birthday} />

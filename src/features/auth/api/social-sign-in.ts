@@ -50,7 +50,7 @@ export interface SocialRegisterValues {
   last_name: string
   email: string
   phone_number?: string
-  gender?: 'MALE' | 'FEMALE' | 'OTHER'
+  gender?: 'MALE' | 'FEMALE' | 'OTHER' | null
   birthday?: string
   nationality?: string
   referrer_code?: string

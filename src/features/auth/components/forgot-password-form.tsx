@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { toast } from '../../../lib/toast'
-import { ForgotPasswordFormSchema, LIMITS, type SocialProvider } from '../../../../contract/auth'
+import { ForgotPasswordFormSchema, LIMITS, MESSAGES, type SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'
-import { serverFieldErrors, validateForm } from '../../../lib/form'
+import { overLimit, serverFieldErrors, validateForm } from '../../../lib/form'
 import { MailIcon } from '../../../ui/icons'
 import { TextField } from '../../../ui/text-field'
 import { useForgotPassword } from '../api/forgot-password'
@@ -113,10 +113,9 @@ export function ForgotPasswordForm({ providers, redirect, onDone }: ForgotPasswo
           name="email"
           autoComplete="email"
           inputMode="email"
-          maxLength={LIMITS.forgotEmail}
           value={email}
           onChange={setEmail}
-          error={error}
+          error={overLimit(email, LIMITS.email, MESSAGES.maxEmail) ?? error}
           autoFocusOnOpen
         />
         <button type="submit" className="button button-primary button-block" disabled={waiting || mutation.isPending}>

@@ -1,9 +1,9 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { toast } from '../../../lib/toast'
-import { LIMITS, LoginFormSchema, type SocialProvider } from '../../../../contract/auth'
+import { LIMITS, LoginFormSchema, MESSAGES, type SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
 import { TextField } from '../../../ui/text-field'
 import { useLogin } from '../api/login'
 import { SocialButtons } from './social-buttons'
@@ -28,7 +28,8 @@ interface LoginFormProps {
 export function LoginForm({ initialEmail = '', redirect, stay = false, socialRedirect = redirect, providers, lockMinutes, onForgot, onRegister }: LoginFormProps) {
   const { t } = useLingui()
   const [values, setValues] = useState({ email: initialEmail, password: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitErrors, setErrors] = useState<FieldErrors>({})
+  const errors = withLimits(submitErrors, values, { email: [LIMITS.email, MESSAGES.maxEmail], password: [LIMITS.password, MESSAGES.maxPassword] })
   const [problem, setProblem] = useState<Problem | null>(null)
   const mutation = useLogin()
   const completeSignIn = useCompleteSignIn()
@@ -71,7 +72,6 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
           name="email"
           autoComplete="email"
           inputMode="email"
-          maxLength={LIMITS.loginEmail}
           value={values.email}
           onChange={set('email')}
           error={errors.email}
@@ -82,7 +82,6 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
           type="password"
           name="password"
           autoComplete="current-password"
-          maxLength={LIMITS.password}
           value={values.password}
           onChange={set('password')}
           error={errors.password}

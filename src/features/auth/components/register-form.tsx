@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { toast } from '../../../lib/toast'
-import { GENDERS, LIMITS, RegisterFormSchema, type SocialProvider } from '../../../../contract/auth'
+import { GENDERS, LIMITS, MESSAGES, RegisterInputSchema, type SocialProvider } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'
 import { getCookie } from '../../../lib/cookies'
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { focusFirstInvalid, serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
 import { useLocale } from '../../../lib/i18n'
-import { DEFAULT_NATIONALITY, GENDER_LABELS, NATIONALITIES, type Gender } from '../../../lib/member-options'
+import { DEFAULT_NATIONALITY, GENDER_LABELS, NATIONALITIES } from '../../../lib/member-options'
 import { MailIcon } from '../../../ui/icons'
 import { SelectField, TextField } from '../../../ui/text-field'
 import { useRegister } from '../api/register'
@@ -22,6 +22,9 @@ interface RegisterFormProps {
 }
 
 const today = () => new Date().toISOString().slice(0, 10)
+const NAME_LIMIT = [LIMITS.name, MESSAGES.maxName] as const
+const PASSWORD_LIMIT = [LIMITS.password, MESSAGES.maxPassword] as const
+const FIELD_LIMITS = { first_name: NAME_LIMIT, last_name: NAME_LIMIT, email: [LIMITS.email, MESSAGES.maxEmail] as const, password: PASSWORD_LIMIT, password_confirmation: PASSWORD_LIMIT }
 
 export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone, onLogin }: RegisterFormProps) {
   const { t, i18n } = useLingui()
@@ -33,16 +36,19 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
     phone_number: '',
     password: '',
     password_confirmation: '',
-    gender: 'MALE' as Gender,
+    gender: '',
     birthday: '',
     nationality: DEFAULT_NATIONALITY,
     referrer_code: getCookie(COOKIES.referrerCode) ?? '',
   }))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitErrors, setErrors] = useState<FieldErrors>({})
+  // a limit is said as soon as the text passes it; the inputs never cut what is typed or pasted
+  const errors = withLimits(submitErrors, values, FIELD_LIMITS)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [maxBirthday] = useState(today)
   const mutation = useRegister()
   const confirmRef = useRef<HTMLButtonElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (sentTo !== null) confirmRef.current?.focus()
   }, [sentTo])
@@ -53,12 +59,19 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
     event.preventDefault()
     const input = {
       ...values,
+      gender: values.gender || undefined,
       birthday: values.birthday || undefined,
       referrer_code: values.referrer_code.trim() || undefined,
       verify_method: 'EMAIL' as const,
     }
-    const checked = validateForm(RegisterFormSchema, input)
-    if (!checked.ok) return setErrors(checked.errors)
+    // the server's rules, checked here too: every field that needs attention says so at once, and
+    // the first of them takes the focus (as checkout does)
+    const checked = validateForm(RegisterInputSchema, input)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      focusFirstInvalid(formRef.current)
+      return
+    }
     setErrors({})
     mutation.mutate(checked.output, {
       onSuccess: (user) => {
@@ -68,6 +81,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
       onError: (error) => {
         toast.error(t`Error`, { id: 'register-failed' })
         setErrors(serverFieldErrors(error))
+        focusFirstInvalid(formRef.current)
       },
     })
   }
@@ -90,15 +104,15 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
   }
 
   const firstName = (
-    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" maxLength={LIMITS.firstName} value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
+    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
   )
   const lastName = (
-    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" maxLength={LIMITS.lastName} value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
   )
 
   return (
     <div className="auth-view">
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={submit} noValidate ref={formRef}>
         <div className="form-row form-row--2">{locale === 'en' ? [firstName, lastName] : [lastName, firstName]}</div>
         <TextField
           label={t`E-mail`}
@@ -106,7 +120,6 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
           name="email"
           autoComplete="email"
           inputMode="email"
-          maxLength={LIMITS.registerEmail}
           value={values.email}
           onChange={set('email')}
           error={errors.email}
@@ -117,7 +130,6 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
           type="password"
           name="password"
           autoComplete="new-password"
-          maxLength={LIMITS.password}
           value={values.password}
           onChange={set('password')}
           error={errors.password}
@@ -128,7 +140,6 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
           type="password"
           name="password_confirmation"
           autoComplete="new-password"
-          maxLength={LIMITS.password}
           value={values.password_confirmation}
           onChange={set('password_confirmation')}
           error={errors.password_confirmation}
@@ -139,7 +150,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
             name="gender"
             value={values.gender}
             onChange={set('gender')}
-            options={GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))}
+            options={[{ value: '', label: t`Not specified` }, ...GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))]}
             error={errors.gender}
           />
           <TextField label={t`Birthday`} type="date" name="birthday" max={maxBirthday} value={values.birthday} onChange={set('birthday')} error={errors.birthday} />

@@ -3,9 +3,9 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from '../../../lib/toast'
 import * as v from 'valibot'
-import { RegisterFormSchema } from '../../../../contract/auth'
+import { LIMITS, MESSAGES, RegisterFormSchema } from '../../../../contract/auth'
 import { isApiError } from '../../../lib/api-client'
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
 import { homeOf } from '../../../lib/guards'
 import { NewPasswordFields } from '../../../ui/new-password-fields'
 import { TextField } from '../../../ui/text-field'
@@ -15,13 +15,15 @@ import './auth-modal.css'
 
 const ResetFormSchema = v.pick(RegisterFormSchema, ['password', 'password_confirmation'])
 const EXPIRED_REDIRECT_MS = 5000
+const PASSWORD_LIMIT = [LIMITS.password, MESSAGES.maxPassword] as const
 
 /** Chooses a new password with the mailed link (token and e-mail from its query). */
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const { t } = useLingui()
   const router = useRouter()
   const [values, setValues] = useState({ password: '', password_confirmation: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitErrors, setErrors] = useState<FieldErrors>({})
+  const errors = withLimits(submitErrors, values, { password: PASSWORD_LIMIT, password_confirmation: PASSWORD_LIMIT })
   const [problem, setProblem] = useState<'expired' | 'invalid' | null>(token && email ? null : 'invalid')
   const mutation = useResetPassword()
   const set = (field: keyof typeof values) => (value: string) => setValues((s) => ({ ...s, [field]: value }))

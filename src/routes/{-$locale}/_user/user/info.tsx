@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../../../ui/use-document-title'
 
 const InfoSearchSchema = v.object({
   /** set by the API when the verification mail's link brings the member here */
-  verified: optionalSearchChoice(['1', 'expired', 'invalid']),
+  verified: optionalSearchChoice(['1', 'already', 'expired', 'invalid']),
 })
 
 export const Route = createFileRoute('/{-$locale}/_user/user/info')({
@@ -31,6 +31,10 @@ function InfoPage() {
     if (!verified) return
     if (verified === '1') {
       toast.success(t`Your e-mail has been verified`, { id: 'email-verified' })
+      void refreshUser()
+    } else if (verified === 'already') {
+      // a verification link followed a second time: nothing is wrong, the address is verified
+      toast.success(t`Your e-mail is already verified`, { id: 'email-verified' })
       void refreshUser()
     } else if (verified === 'expired') {
       toast.error(t`The verification link has expired. Please send a new verification e-mail.`, { id: 'email-verify-expired' })
