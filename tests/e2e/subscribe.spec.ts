@@ -17,10 +17,33 @@ const EXPECTED = [
   { id: 'box-1', price: 999, save: 0, label: null },
 ] as const
 
+const TERMS = '{0, plural, one {charged every month, renews until cancelled} other {charged every # months ({monthly} a month), renews until cancelled}}'
+
+/** The card's "charged every 6 months (NT$945 a month), renews until cancelled", in `locale`. */
+function termsText(locale: UiLocale, months: number, monthly: number): string {
+  const source = tr(locale, TERMS)
+  const branch = (name: string) => source.match(new RegExp(`${name} \\{([^}]*\\{monthly\\}[^}]*|[^{}]*)\\}`))?.[1]
+  const text = (months === 1 ? (branch('=1') ?? branch('one')) : undefined) ?? branch('other')!
+  return text.replace(/#/g, String(months)).replace('{monthly}', ntd(monthly))
+}
+
+const subscribeButton = (locale: UiLocale, title: string) => trWith(locale, 'Subscribe to the {title}', { title })
+
+/** A new recipient in the delivery step (the member has none saved). */
+async function fillRecipient(page: Page, locale: UiLocale, recipient: { name: string; phone: string; county: string; district: string; address: string }) {
+  const form = page.getByRole('form', { name: tr(locale, 'Where should we send your boxes?') })
+  await form.getByLabel(tr(locale, 'Name')).fill(recipient.name)
+  await form.getByLabel(tr(locale, 'Phone')).fill(recipient.phone)
+  await form.getByLabel(tr(locale, 'County or city')).selectOption(recipient.county)
+  await form.getByLabel(tr(locale, 'District')).selectOption(recipient.district)
+  await form.getByLabel(tr(locale, 'Address')).fill(recipient.address)
+  return form
+}
+
 const plansRegion = (page: Page, locale: UiLocale) => page.getByRole('region', { name: tr(locale, 'Choose your plan') })
 const samples = (page: Page, locale: UiLocale) => page.getByRole('list', { name: tr(locale, 'Sample reviews') }).getByRole('article')
 
-for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
+for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
   test(`the subscribe page shows the four plans and the review summary (${locale})`, async ({ page, request }) => {
     const response = await request.get('/api/v1/subscription/plans', { headers: { 'X-localization': API_LOCALE[locale] } })
     expect(response.ok()).toBe(true)
@@ -39,7 +62,9 @@ for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
       const plan = plans.find((p) => p.id === expected.id)!
       const figures = SUBSCRIPTION_PLANS.find((p) => p.id === expected.id)!
       const card = plansRegion(page, locale).getByRole('article', { name: plan.title })
-      await expect(card).toContainText(ntd(expected.price))
+      // what the payment page charges, how often, the month's share and the renewal
+      await expect(card).toContainText(ntd(expected.price * figures.months))
+      await expect(card).toContainText(termsText(locale, figures.months, expected.price))
       await expect(card).toContainText(plan.coupon_text)
       if (expected.save > 0) await expect(card).toContainText(trWith(locale, 'Save {saving}', { saving: ntd(expected.save) }))
       else await expect(card).not.toContainText(trWith(locale, 'Save {saving}', { saving: '' }).trim())
@@ -47,13 +72,16 @@ for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
         await expect(card).toContainText(figures.label!.text[API_LOCALE[locale]])
         if (locale === 'en') await expect(card).toContainText(expected.label)
       }
-      await expect(card.getByRole('button', { name: new RegExp(`^${tr(locale, 'Subscribe')}`) })).toBeEnabled()
+      // the button says which plan it subscribes to, in words (Japanese read only 定期便)
+      await expect(card.getByRole('button', { name: subscribeButton(locale, plan.title), exact: true })).toBeEnabled()
+      await expect(card.getByRole('button')).toHaveText(subscribeButton(locale, plan.title))
     }
-    await expect(cards.first()).toContainText(locale === 'en' ? 'per month' : '每月')
+    if (locale === 'en') await expect(plansRegion(page, locale).getByRole('article', { name: '6-month plan' })).toContainText('NT$5,670 charged every 6 months (NT$945 a month), renews until cancelled')
 
     const reviews = page.getByRole('region', { name: tr(locale, 'What subscribers say') })
-    await expect(reviews).toContainText('4.7')
-    await expect(reviews.getByRole('img', { name: trWith(locale, '{score} out of 5 stars', { score: '4.7' }) })).toBeVisible()
+    // the average and the count follow from the bars: (43×5 + 20×4 + 7×3) / 70 = 4.5
+    await expect(reviews.locator('.box-reviews__score')).toHaveText('4.5')
+    await expect(reviews.getByRole('img', { name: trWith(locale, '{score} out of 5 stars', { score: '4.5' }) })).toBeVisible()
     await expect(reviews).toContainText(trPlural(locale, REVIEWS, 70))
     for (const [rate, total] of [[5, 43], [4, 20], [3, 7], [2, 0], [1, 0]] as const) {
       await expect(reviews.getByRole('button', { name: `${trPlural(locale, STARS, rate)}, ${trPlural(locale, REVIEWS, total)}` })).toBeVisible()
@@ -86,18 +114,27 @@ for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
   })
 }
 
-test('a visitor choosing a plan signs in first, comes back, and stays on the page when signing out', async ({ page, request }) => {
+test('a visitor choosing a plan signs in first, comes back to the same plan’s delivery step, and stays on the page when signing out', async ({ page, request }) => {
   const locale: UiLocale = 'en'
   const member = await createMember(request, { locale })
   await page.goto(pathIn(locale, '/subscribe'))
-  const card = plansRegion(page, locale).getByRole('article').first()
-  await card.getByRole('button', { name: /^Subscribe/ }).click()
-  await expect(page).toHaveURL(`${pathIn(locale, '/login')}?redirect=${encodeURIComponent(pathIn(locale, '/subscribe'))}`)
+  const card = plansRegion(page, locale).getByRole('article', { name: '6-month plan' })
+  await card.getByRole('button', { name: 'Subscribe to the 6-month plan' }).click()
+  await expect(page).toHaveURL(`${pathIn(locale, '/login')}?redirect=${encodeURIComponent(`${pathIn(locale, '/subscribe')}?plan=box-6`)}`)
   await expect(authDialog(page, locale)).toBeVisible()
 
   await submitLogin(page, locale, member)
-  await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}$`))
+  await expect(page).toHaveURL(`${pathIn(locale, '/subscribe')}?plan=box-6`)
   await expect(header(page).getByRole('button', { name: new RegExp(tr(locale, 'Member menu')) })).toBeVisible()
+  // the plan is still chosen: its delivery step, with what it charges
+  const step = plansRegion(page, locale)
+  await expect(step.getByRole('heading', { level: 3, name: '6-month plan' })).toBeVisible()
+  await expect(step).toContainText('NT$5,670 charged every 6 months (NT$945 a month), renews until cancelled')
+  await expect(step.getByRole('form', { name: 'Where should we send your boxes?' })).toBeVisible()
+  // "Change plan" goes back to the cards
+  await step.getByRole('button', { name: 'Change plan' }).click()
+  await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}$`))
+  await expect(step.getByRole('article')).toHaveCount(4)
 
   await chooseInMemberMenu(page, locale, 'Log out')
   await expect(header(page).getByRole('button', { name: tr(locale, 'Log in/Sign up') })).toBeVisible()
@@ -106,8 +143,8 @@ test('a visitor choosing a plan signs in first, comes back, and stays on the pag
 
 test('a guest on the default language is sent to its login page (zh-TW)', async ({ page }) => {
   await page.goto('/subscribe')
-  await plansRegion(page, 'zh-TW').getByRole('article').last().getByRole('button', { name: new RegExp(`^${tr('zh-TW', 'Subscribe')}`) }).click()
-  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/subscribe')}`)
+  await plansRegion(page, 'zh-TW').getByRole('article').last().getByRole('button', { name: subscribeButton('zh-TW', '單月方案') }).click()
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/subscribe?plan=box-1')}`)
 })
 
 test('the member area has a snack box section (zh-TW)', async ({ page, request }) => {
@@ -148,7 +185,16 @@ for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
     const plan = plans.find((p) => p.id === PLAN_OF[locale])!
     await page.goto(pathIn(locale, '/subscribe'))
     await signIn(page, locale, member)
-    await plansRegion(page, locale).getByRole('article', { name: plan.title }).getByRole('button', { name: new RegExp(`^${tr(locale, 'Subscribe')}`) }).click()
+    await plansRegion(page, locale).getByRole('article', { name: plan.title }).getByRole('button', { name: subscribeButton(locale, plan.title) }).click()
+
+    // who receives the boxes comes before payment, checked as checkout checks it
+    const form = await fillRecipient(page, locale, { name: '王小明', phone: '0912', county: '臺北市', district: '大安區', address: '復興南路一段 390 號' })
+    await form.getByRole('button', { name: tr(locale, 'Continue to payment') }).click()
+    await expect(form.getByLabel(tr(locale, 'Phone'))).toBeFocused()
+    await expect(form.getByLabel(tr(locale, 'Phone'))).toHaveAttribute('aria-invalid', 'true')
+    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=${plan.id}$`))
+    await form.getByLabel(tr(locale, 'Phone')).fill('0912-345-678')
+    await form.getByRole('button', { name: tr(locale, 'Continue to payment') }).click()
 
     // the payment provider's hosted page, in its sandbox
     await expect(page).toHaveURL(/\/sandbox-checkout\/cs_test_\w+$/)
@@ -172,6 +218,30 @@ for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
     await expect(main).toContainText(trWith(locale, 'Next renewal: {periodEnd}', { periodEnd }))
     expect(box.boxes).toHaveLength(1)
     await expect(main.getByRole('table')).toContainText(ntd(box.boxes[0]!.amount))
+    expect(box.recipient).toMatchObject({ name: '王小明', phone: '0912345678', county: '臺北市', district: '大安區' })
+
+    // the recipient is changed for the next box not packed yet, and the page says which box that is
+    const delivery = main.getByRole('region', { name: tr(locale, 'Delivery') })
+    await expect(delivery).toContainText('王小明')
+    const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+    await expect(delivery).toContainText(
+      trWith(locale, 'Changes made by {changesUntil} reach the box leaving on {shipsOn}. After that, that box is packed and a change applies from the box after it.', {
+        changesUntil: dates.format(new Date(box.next_box!.changes_until)),
+        shipsOn: dates.format(new Date(box.next_box!.ships_on)),
+      }),
+    )
+    await delivery.getByRole('button', { name: tr(locale, 'Change recipient') }).click()
+    const change = delivery.getByRole('form', { name: tr(locale, 'Who should receive your boxes?') })
+    await change.getByRole('radio', { name: tr(locale, 'A new recipient') }).check()
+    await change.getByLabel(tr(locale, 'Name')).fill('陳大文')
+    await change.getByLabel(tr(locale, 'Phone')).fill('02-2345-6789')
+    await change.getByLabel(tr(locale, 'County or city')).selectOption('臺中市')
+    await change.getByLabel(tr(locale, 'District')).selectOption('西屯區')
+    await change.getByLabel(tr(locale, 'Address')).fill('台灣大道三段 99 號')
+    await change.getByRole('button', { name: tr(locale, 'Save recipient') }).click()
+    await expect(change).toBeHidden()
+    await expect(delivery).toContainText('陳大文')
+    await expect.poll(async () => (await ownSubscription(page, token, locale))?.recipient?.name).toBe('陳大文')
 
     await main.getByRole('button', { name: tr(locale, 'Cancel at the end of the term') }).click()
     const dialog = page.getByRole('dialog', { name: tr(locale, 'Cancel your snack box?') })
@@ -203,16 +273,21 @@ for (const locale of ['zh-TW', 'en'] as UiLocale[]) {
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: tr(locale, 'My snack box') })).toBeVisible()
 
     // a second plan is refused: the member is pointed to the box they hold
-    const refused = await page.request.post('/api/v1/subscription/checkout', { headers: { authorization: `Bearer ${token}`, 'X-localization': API_LOCALE[locale] }, data: { plan_id: 'box-12' } })
+    const refused = await page.request.post('/api/v1/subscription/checkout', { headers: { authorization: `Bearer ${token}`, 'X-localization': API_LOCALE[locale] }, data: { plan_id: 'box-12', recipient: box.recipient } })
     expect(refused.status()).toBe(409)
     const { error } = (await refused.json()) as { error: { code: string; message: string } }
     expect(error.code).toBe('ALREADY_SUBSCRIBED')
     await page.goto(pathIn(locale, '/subscribe'))
-    await plansRegion(page, locale).getByRole('article').first().getByRole('button', { name: new RegExp(`^${tr(locale, 'Subscribe')}`) }).click()
+    const first = plans[0]!
+    await plansRegion(page, locale).getByRole('article', { name: first.title }).getByRole('button', { name: subscribeButton(locale, first.title) }).click()
+    // the saved recipient is chosen already
+    await expect(page.getByRole('radio', { name: /王小明/ })).toBeChecked()
+    await page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click()
     const alert = plansRegion(page, locale).getByRole('alert')
     await expect(alert).toContainText(error.message)
     await expect(alert.getByRole('link', { name: tr(locale, 'My snack box') })).toHaveAttribute('href', pathIn(locale, '/user/subscription'))
-    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}$`))
+    await expect(alert.getByRole('button', { name: tr(locale, 'Order a second box') })).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=${first.id}$`))
   })
 }
 
@@ -226,6 +301,10 @@ test('a member whose renewal failed is asked to check the payment method (en)', 
     plan_title: '6-month plan',
     status: 'past_due',
     current_period_end: '2027-03-01T12:00:00.000Z',
+    plan_months: 6,
+    term_amount: 5670,
+    recipient: { name: '王小明', phone: '0912345678', zip_code: '106', county: '臺北市', district: '大安區', address: '復興南路一段 390 號' },
+    next_box: { ships_on: '2026-12-01T00:00:00.000Z', changes_until: '2026-11-28T00:00:00.000Z' },
     boxes: [{ paid_at: '2026-09-01T03:00:00.000Z', amount: 5670, period_start: '2026-09-01T00:00:00.000Z', period_end: '2027-03-01T00:00:00.000Z' }],
     can_manage_payment: true,
   }
@@ -240,3 +319,31 @@ test('a member whose renewal failed is asked to check the payment method (en)', 
   await expect(main.getByRole('button', { name: 'Manage payment method' })).toBeVisible()
   await expect(main.getByRole('button', { name: 'Cancel at the end of the term' })).toBeVisible()
 })
+
+for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
+  test(`the plan cards and the delivery step, as a member meets them (${locale})`, async ({ page }) => {
+    if (page.viewportSize()!.width < 400) await page.setViewportSize({ width: 390, height: 844 })
+    const width = page.viewportSize()!.width
+    const member = await createMember(page.request, { locale })
+    await page.goto(pathIn(locale, '/subscribe'))
+    await signIn(page, locale, member)
+    const region = plansRegion(page, locale)
+    await expect(region.getByRole('article')).toHaveCount(4)
+    await region.scrollIntoViewIfNeeded()
+    await region.screenshot({ path: `/tmp/shots/snackbox/plans-${locale}-${width}.png` })
+
+    const six = SUBSCRIPTION_PLANS.find((p) => p.id === 'box-6')!.title[API_LOCALE[locale]]
+    await region.getByRole('button', { name: subscribeButton(locale, six) }).click()
+    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=box-6$`))
+    await expect(region.getByRole('heading', { level: 3, name: six })).toBeFocused()
+    await expect(region).toContainText(termsText(locale, 6, 945))
+    // nothing filled in: every field says what it needs, in the page's language, and the first is focused
+    const form = page.getByRole('form', { name: tr(locale, 'Where should we send your boxes?') })
+    await form.getByRole('button', { name: tr(locale, 'Continue to payment') }).click()
+    await expect(form.getByLabel(tr(locale, 'Name'))).toBeFocused()
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(6)
+    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=box-6$`))
+    await region.screenshot({ path: `/tmp/shots/snackbox/address-${locale}-${width}.png` })
+    await page.setViewportSize({ width, height: 900 })
+  })
+}
