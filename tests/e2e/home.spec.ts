@@ -1,4 +1,15 @@
+import sharp from 'sharp'
 import { expect, test } from './kit'
+
+/** WCAG relative luminance and contrast ratio of two sRGB colours. */
+const luminance = ([r, g, b]: number[]) => {
+  const [R, G, B] = [r!, g!, b!].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+  return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!
+}
+const contrast = (a: number[], b: number[]) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (hi! + 0.05) / (lo! + 0.05)
+}
 
 test.describe('home page', () => {
   test('shows the banner, hot cities, categories and trend rows of product cards', async ({ page, request }) => {
@@ -54,5 +65,40 @@ test.describe('home page', () => {
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'referrer_code')?.value).toBe('FRIEND42')
     const cookie = (await context.cookies()).find((c) => c.name === 'referrer_code')!
     expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(364 * 86_400)
+  })
+
+  test('the keyboard focus ring stands out on the red hero (3:1 against what it is drawn on)', async ({ page }) => {
+    await page.goto('/en')
+    const hero = page.getByRole('region', { name: 'Featured' })
+    const action = hero.getByRole('link', { name: 'Shop all products' })
+    await expect(action).toBeVisible()
+    // reach the hero's button with the keyboard, as a keyboard user does
+    for (let i = 0; i < 40 && !(await action.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(action).toBeFocused()
+    const style = await action.evaluate((el) => {
+      const css = getComputedStyle(el)
+      return { width: parseFloat(css.outlineWidth), offset: parseFloat(css.outlineOffset), color: css.outlineColor, style: css.outlineStyle }
+    })
+    expect(style.style).not.toBe('none')
+    expect(style.width).toBeGreaterThanOrEqual(2)
+    // the ring's pixels against the same pixels unfocused, beside the button's left edge and above its top
+    const box = (await action.boundingBox())!
+    const ring = style.offset + style.width / 2
+    const points = [
+      [box.x - ring, box.y + box.height / 2],
+      [box.x + box.width / 2, box.y - ring],
+    ].map(([x, y]) => [Math.round(x!), Math.round(y!)] as const)
+    const pixels = async () => {
+      const { data, info } = await sharp(await page.screenshot()).raw().toBuffer({ resolveWithObject: true })
+      const scale = info.width / page.viewportSize()!.width
+      return points.map(([x, y]) => {
+        const at = (Math.round(y * scale) * info.width + Math.round(x * scale)) * info.channels
+        return [data[at]!, data[at + 1]!, data[at + 2]!]
+      })
+    }
+    const focused = await pixels()
+    await action.evaluate((el) => (el as HTMLElement).blur())
+    const unfocused = await pixels()
+    focused.forEach((colour, i) => expect(contrast(colour, unfocused[i]!), `ring ${colour} on ${unfocused[i]}`).toBeGreaterThanOrEqual(3))
   })
 })
