@@ -39,7 +39,7 @@ export function statusOf(row: Pick<SubscriptionRow, 'provider_status' | 'cancel_
 const latestOf = async (db: DbOrTx, userId: number) =>
   (await db.select().from(subscriptions).where(eq(subscriptions.user_id, userId)).orderBy(desc(subscriptions.created_at), desc(subscriptions.id)).limit(1))[0]
 
-const alreadySubscribed = () => new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription; you can change it under My snack box.')
+const alreadySubscribed = () => new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription. Under My snack box you can change where it goes or cancel it; to get another one, order a second box.')
 
 /** The member's customer at the payment provider, created once (the key makes a retry or a double click find the same one). */
 async function customerOf(deps: SubscriptionDeps, user: { id: number; email: string }) {
