@@ -2,7 +2,7 @@ import type { Notification } from '../../contract/notification'
 import { privateMemberChannel } from '../../contract/realtime'
 import { apiToken, expect, header, test } from './kit'
 import { createMember, EXPECTED_API_ERRORS, signIn } from './support/accounts'
-import { memberId, newestNotification, paidOrder, realtimePublisher, shipOrder, shownNotifications, unreadCount, waitForSubscription } from './support/notifications'
+import { declinedPayment, memberId, newestNotification, paidOrder, realtimePublisher, shipOrder, shownNotifications, unreadCount, waitForSubscription } from './support/notifications'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
 
@@ -51,6 +51,36 @@ test('a shipped order is announced on the open page without a reload; opening th
   await expect(page.getByRole('main').getByText(no).first()).toBeVisible()
   await expect.poll(() => unreadCount(request, token)).toBe(before)
   await expect(isMobile ? page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: messagesName(before), exact: true }) : header(page).getByRole('button', { name: messagesName(before), exact: true })).toBeVisible()
+})
+
+test('a real-time notice speaks the page’s language, not the member profile’s: a declined payment on /en, a payment on /ja', async ({ page, request, baseURL }) => {
+  test.slow()
+  // the profile keeps Chinese: real time and push are written in it
+  const member = await createMember(request, { locale: 'zh-TW' })
+  const token = await apiToken(request, member)
+  const userId = await memberId(request, token)
+  const publisher = await realtimePublisher(baseURL!)
+
+  await page.goto('/en')
+  await signIn(page, 'en', member)
+  await waitForSubscription(publisher, userId)
+  const no = await declinedPayment(page, token, member)
+  const failed = await newestNotification(request, token, 'payment_failed', 'en')
+  const chinese = await newestNotification(request, token, 'payment_failed', 'zh_tw')
+  expect(failed.content).toContain(no)
+  const toast = page.getByRole('button', { name: failed.title }).filter({ hasText: failed.content })
+  await expect(toast).toBeVisible()
+  await expect(page.getByText(chinese.title)).toHaveCount(0)
+  await page.screenshot({ path: `/tmp/shots/notices/toast-en-${test.info().project.name}.png` })
+
+  await page.goto('/ja')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+  await waitForSubscription(publisher, userId)
+  await paidOrder(page, token, member)
+  const paid = await newestNotification(request, token, 'order_paid', 'ja')
+  await expect(page.getByRole('button', { name: paid.title }).filter({ hasText: paid.content })).toBeVisible()
+  await expect(page.getByText((await newestNotification(request, token, 'order_paid', 'zh_tw')).title)).toHaveCount(0)
+  await page.screenshot({ path: `/tmp/shots/notices/toast-ja-${test.info().project.name}.png` })
 })
 
 test.describe('with the service worker', () => {

@@ -47,6 +47,23 @@ export async function paidOrder(page: Page, token: string, member: Member, not?:
   return order.no
 }
 
+/** An order placed through the API and paid with the sandbox's declining test card: the shop then tells the member the payment failed. */
+export async function declinedPayment(page: Page, token: string, member: Member, recipient = TAIPEI_RECIPIENT): Promise<string> {
+  const { request } = page
+  const { product, variant } = await pricedStock(page, 100, 'en')
+  const placed = await request.post('/api/v1/ec-order', {
+    headers: { ...bearer(token), 'idempotency-key': `decline-${Date.now()}-${Math.random()}` },
+    data: { lines: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }], recipient, invoice: { mode: 'personal', carrier_type: 'none', email: member.email, name: recipient.name } },
+  })
+  expect(placed.status(), await placed.text()).toBe(201)
+  const order = ((await placed.json()) as { data: Order }).data
+  const config = ((await (await request.get('/api/v1/config')).json()) as { data: { payment: { publishable_key: string } } }).data
+  const { url, init } = sandboxConfirmRequest(order.payment.client_secret!, 'pm_card_chargeDeclined', config.payment.publishable_key)
+  const confirmed = await request.post(url, { headers: init.headers, data: init.body })
+  expect(confirmed.status(), await confirmed.text()).toBe(402)
+  return order.no
+}
+
 /** The operators' API (the shop writes its key to DATA_DIR/operator-key.json at start). */
 async function operatorKey(): Promise<string> {
   return (JSON.parse(await readFile(dataFile('operator-key.json'), 'utf8')) as { key: string }).key
