@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { Product } from '../../contract/catalog'
-import { allProducts, expect, header, test, tr, type UiLocale } from './kit'
+import { allProducts, apiToken, expect, header, test, tr, type UiLocale } from './kit'
 import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, pathIn, signIn, submitLogin } from './support/accounts'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
@@ -128,3 +128,35 @@ test('the favourites page is for members only, and its dock and menu entries onl
   if (isMobile) await expect(page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Favourites' })).toHaveCount(0)
   await expect(header(page).getByRole('link', { name: 'My favourites' })).toHaveCount(0)
 })
+
+for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
+  test(`a favourite removed by mistake comes back with Undo (${locale})`, async ({ page, request }) => {
+    const T = (message: string) => tr(locale, message)
+    const [first, second] = await twoProductsApart(page, locale)
+    const member = await createMember(request, { locale })
+    const token = await apiToken(request, member)
+    for (const product of [first, second]) {
+      const added = await request.post(`/api/v1/product_wishlist/${product.id}`, { headers: { authorization: `Bearer ${token}` } })
+      expect(added.ok(), await added.text()).toBe(true)
+    }
+    await page.goto(pathIn(locale, '/'))
+    await signIn(page, locale, member)
+    await page.goto(pathIn(locale, '/user/favorite'))
+    const main = page.getByRole('main')
+    await expect(main.getByRole('article')).toHaveCount(2)
+
+    const card = main.getByRole('article').filter({ hasText: first.name })
+    await card.getByRole('button', { name: T('Favourite'), exact: true }).click()
+    await expect(main.getByRole('article')).toHaveCount(1)
+    const undo = page.getByRole('button', { name: T('Undo') })
+    await expect(page.getByText(T('Removed from your favourites.'))).toBeVisible()
+    const restored = page.waitForResponse((r) => r.url().endsWith(`/api/v1/product_wishlist/${first.id}`) && r.request().method() === 'POST')
+    await undo.click()
+    expect((await restored).ok()).toBe(true)
+    await expect(main.getByRole('article')).toHaveCount(2)
+    await expect(main.getByRole('article').filter({ hasText: first.name }).getByRole('button', { name: T('Favourite'), exact: true })).toHaveAttribute('aria-pressed', 'true')
+    // the server has it again
+    await page.reload()
+    await expect(main.getByRole('article')).toHaveCount(2)
+  })
+}
