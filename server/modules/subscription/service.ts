@@ -168,8 +168,9 @@ export async function startCheckout(
     await release({ plan_id: plan.id, session_id: session.id, url: session.url!, expires_at: new Date(session.expires_at * 1000), ref, recipient, second_box: secondBox })
     return { url: session.url! }
   } finally {
-    // a refusal or a failure leaves the previous session as it was recorded
-    await release()
+    // a refusal or a failure leaves the previous session as it was recorded (and no row when there was none)
+    if (previous) await release()
+    else await deps.db.delete(subscriptionCheckouts).where(and(eq(subscriptionCheckouts.user_id, user.id), eq(subscriptionCheckouts.claimed_at, now)))
   }
 }
 
