@@ -27,7 +27,7 @@ export function couponRoutes(deps: AuthDeps) {
     '/coupon/check',
     documented({
       summary:
-        "Check a coupon code against these cart lines: 'Promo code successful' with what it takes off, or 400 COUPON_INVALID 'Coupon error' with the reason in `detail.reason` (COUPON_NOT_FOUND, COUPON_INACTIVE, COUPON_NOT_STARTED, COUPON_EXPIRED, COUPON_MIN_SPEND with `detail.min_spend`, COUPON_MEMBER_LIMIT, COUPON_USED_UP) and its message under `detail.code`. Checking uses nothing up: the use is counted when an order is placed. 30 checks per member and minute.",
+        "Check a coupon code against these cart lines: 'Promo code successful' with what it takes off, or 400 COUPON_INVALID 'Coupon error' with the reason in `detail.reason` (COUPON_NOT_FOUND, COUPON_INACTIVE, COUPON_NOT_STARTED, COUPON_EXPIRED, COUPON_MIN_SPEND with `detail.min_spend`, COUPON_MEMBER_LIMIT, COUPON_USED_UP, COUPON_NO_EFFECT for a free-delivery coupon on goods that already ship free, with `detail.free_shipping_threshold`) and its message under `detail.code`. Checking uses nothing up: the use is counted when an order is placed. 30 checks per member and minute.",
       tags,
       response: dataSchema(CouponCheckSchema),
       auth: true,
