@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type CSSProp
 import { createPortal } from 'react-dom'
 import { isServer } from '../lib/environment'
 import { onToasterWanted, toasterListening, toasterWanted } from '../lib/toast'
+import { watchHeaderPanels, type ToastPlacement } from './toast-placement'
 
 const Sonner = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
@@ -11,6 +12,8 @@ const TOAST_MAX_WIDTH = 350
  * host, see global.css), never over its buttons (menu, cart, back); in a dialog, see placeInDialog.
  */
 const TOP_OFFSET = 'var(--toast-top)'
+/** at the bottom: above the phone's dock (none on desktops, where it is display: none and the value is harmless) */
+const BOTTOM_OFFSET = 'calc(var(--dock-h) + env(safe-area-inset-bottom) + 12px)'
 /** room a toast needs above a dialog to sit there, clear of it */
 const ABOVE_DIALOG = 76
 
@@ -83,13 +86,22 @@ export function Toaster() {
   const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false)
   // a page drawn on the server has no toasts, nor a document to put their host in
   const [target] = useState(() => (isServer ? undefined : toasterHost()))
+  const [placement, setPlacement] = useState<ToastPlacement>({ at: 'top' })
+  // header panels (messages, mini-cart, member menu) stay readable: toasts go beside them or to the bottom
+  useEffect(() => (wanted ? watchHeaderPanels(TOAST_MAX_WIDTH, setPlacement) : undefined), [wanted])
   if (!wanted || !target) return null
+  const where =
+    placement.at === 'beside'
+      ? { position: 'top-right' as const, offset: { top: TOP_OFFSET, right: `${placement.right}px` } }
+      : placement.at === 'bottom'
+        ? { position: 'bottom-center' as const, offset: { bottom: BOTTOM_OFFSET } }
+        : { position: 'top-center' as const, offset: { top: TOP_OFFSET } }
   return createPortal(
     <Suspense fallback={null}>
       <Sonner
-        position="top-center"
-        offset={{ top: TOP_OFFSET }}
-        mobileOffset={{ top: TOP_OFFSET }}
+        position={where.position}
+        offset={where.offset}
+        mobileOffset={where.offset}
         duration={5000}
         style={{ '--width': `${TOAST_MAX_WIDTH}px` } as CSSProperties}
         toastOptions={{ style: { maxWidth: TOAST_MAX_WIDTH } }}

@@ -2,6 +2,7 @@ import type { Notification } from '../../contract/notification'
 import { privateMemberChannel } from '../../contract/realtime'
 import { apiToken, expect, header, test } from './kit'
 import { createMember, EXPECTED_API_ERRORS, signIn } from './support/accounts'
+import { addToServerCart, pricedStock } from './support/checkout'
 import { declinedPayment, memberId, newestNotification, paidOrder, realtimePublisher, shipOrder, shownNotifications, unreadCount, waitForSubscription } from './support/notifications'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
@@ -81,6 +82,51 @@ test('a real-time notice speaks the page’s language, not the member profile’
   await expect(page.getByRole('button', { name: paid.title }).filter({ hasText: paid.content })).toBeVisible()
   await expect(page.getByText((await newestNotification(request, token, 'order_paid', 'zh_tw')).title)).toHaveCount(0)
   await page.screenshot({ path: `/tmp/shots/notices/toast-ja-${test.info().project.name}.png` })
+})
+
+test('toasts keep clear of an open header panel at 1440 px: the bell’s messages and the mini-cart', async ({ page, request, baseURL, isMobile }) => {
+  test.skip(isMobile, 'the bell and the mini-cart are desktop panels')
+  test.slow()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const member = await createMember(request)
+  const token = await apiToken(request, member)
+  const userId = await memberId(request, token)
+  const publisher = await realtimePublisher(baseURL!)
+  const { product, variant } = await pricedStock(page, 100, 'en')
+  await addToServerCart(request, token, product, variant, 1)
+
+  await page.goto('/en/product/list')
+  await signIn(page, 'en', member)
+  await waitForSubscription(publisher, userId)
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+  // the bell's dropdown open: the new message is its newest entry, and the toast sits beside it
+  await header(page).getByRole('button', { name: /^Messages/ }).click()
+  const messages = header(page).getByRole('region', { name: 'Messages' })
+  await expect(messages).toBeVisible()
+  const first = await declinedPayment(page, token, member)
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: first })
+  await expect(toast).toBeVisible()
+  await expect(messages.getByRole('button', { name: /Payment failed/ }).first()).toBeVisible()
+  await expect.poll(async () => overlap((await toast.boundingBox())!, (await messages.boundingBox())!)).toBe(false)
+  await page.screenshot({ path: '/tmp/shots/notices/toast-beside-messages-1440.png' })
+
+  // the mini-cart open instead
+  await header(page).getByRole('button', { name: /^Cart, 1 item/ }).click()
+  const cart = header(page).getByRole('region', { name: 'Cart' })
+  await expect(cart.getByText(product.name)).toBeVisible()
+  await expect(messages).toBeHidden()
+  const second = await declinedPayment(page, token, member)
+  const cartToast = page.locator('[data-sonner-toast]').filter({ hasText: second })
+  await expect(cartToast).toBeVisible()
+  await expect.poll(async () => overlap((await cartToast.boundingBox())!, (await cart.boundingBox())!)).toBe(false)
+  await page.screenshot({ path: '/tmp/shots/notices/toast-beside-cart-1440.png' })
+
+  // every panel closed: toasts are back at the top centre, under the header
+  await page.keyboard.press('Escape')
+  await expect(cart).toBeHidden()
+  await expect.poll(async () => { const box = (await cartToast.boundingBox())!; return Math.abs(box.x + box.width / 2 - 720) < 40 }).toBe(true)
 })
 
 test.describe('with the service worker', () => {
