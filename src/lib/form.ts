@@ -1,3 +1,4 @@
+import { useEffect, useState, type RefObject } from 'react'
 import * as v from 'valibot'
 import { isApiError } from './api-client'
 import { translateValidationMessage } from './validation-messages'
@@ -58,4 +59,16 @@ export function focusFirstInvalid(form: HTMLElement | null, fallback?: () => HTM
     // focus alone may stop with the input at the edge, its label and message out of sight
     target?.closest('.field')?.scrollIntoView({ block: 'nearest' })
   })
+}
+
+/**
+ * `focusFirstInvalid` once the next render is on screen: for errors set outside an event handler
+ * (a server's answer), whose render may come after the next animation frame.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>): () => void {
+  const [requests, setRequests] = useState(0)
+  useEffect(() => {
+    if (requests > 0) focusFirstInvalid(form.current)
+  }, [requests, form])
+  return () => setRequests((n) => n + 1)
 }

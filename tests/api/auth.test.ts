@@ -308,6 +308,9 @@ describe.each(targets)('accounts on $kind', (target) => {
       expect((await shop.request(newer.pathname + newer.search)).headers.get('location')).toBe('https://shop.test/user/info?verified=already')
       expect((await shop.request(first.pathname + first.search)).headers.get('location')).toBe('https://shop.test/user/info?verified=already')
       expect((await shop.request('/api/v1/user/verify_email/confirm?token=not-a-token-we-ever-sent')).headers.get('location')).toBe('https://shop.test/user/info?verified=invalid')
+      // a link that is no one's is answered in the browser's chosen language
+      const inJapanese = await shop.request('/api/v1/user/verify_email/confirm?token=not-a-token-we-ever-sent', { headers: { cookie: 'locale=ja' } })
+      expect(inJapanese.headers.get('location')).toBe('https://shop.test/ja/user/info?verified=invalid')
     })
 
     it('sends at most one verification mail per 30 seconds', async () => {

@@ -151,7 +151,12 @@ for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
     await expect(first).toBeFocused()
     await expect(first).toBeInViewport()
     await expect(register.getByText(T('is required')).first()).toBeInViewport()
-    await page.screenshot({ path: `/tmp/shots/accounts/register-errors-${locale}-${page.viewportSize()!.width}.png` })
+    const size = page.viewportSize()!
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `/tmp/shots/accounts/register-errors-${locale}-${width}.png` })
+    }
+    await page.setViewportSize(size)
 
     // fixing a field and submitting again moves the focus to the next one still wrong
     await field('Last name').fill('Chen')

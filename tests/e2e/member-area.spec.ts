@@ -1,5 +1,5 @@
 import { expect, test, tr } from './kit'
-import { authDialog, createMember, EXPECTED_API_ERRORS, openAuthModal, signIn, submitLogin, uniqueEmail } from './support/accounts'
+import { authDialog, createMember, EXPECTED_API_ERRORS, mailLink, openAuthModal, signIn, submitLogin, uniqueEmail } from './support/accounts'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
 
@@ -123,3 +123,148 @@ test('the dock offers log in to visitors and the member area to members (phone)'
   await dock.getByRole('link', { name: 'Member' }).click()
   await expect(page).toHaveURL(/\/en\/user\/info$/)
 })
+
+const SHOT_WIDTHS = [390, 1440]
+
+for (const locale of ['zh-TW', 'en', 'ja'] as const) {
+  const T = (message: string) => tr(locale, message)
+  const prefix = locale === 'zh-TW' ? '' : `/${locale}`
+
+  test(`the address book: empty, add, edit, make default, delete after a confirmation, by keyboard (${locale})`, async ({ page, request, isMobile }) => {
+    test.slow()
+    const member = await createMember(request, { locale })
+    await page.goto(`${prefix}/product/list`)
+    await signIn(page, locale, member)
+    await page.goto(`${prefix}/user/info`)
+    const menu = page.getByRole('complementary', { name: T('Member area') })
+    if (isMobile) await menu.getByRole('button', { name: T('Member menu') }).click()
+    await menu.getByRole('navigation', { name: T('Member menu') }).getByRole('link', { name: T('Address book') }).click()
+    await expect(page).toHaveURL(new RegExp(`${prefix}/user/address$`))
+    const book = page.getByRole('main').getByRole('region', { name: T('Address book') })
+    await expect(book.getByText(T('No saved addresses yet'))).toBeVisible()
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `/tmp/shots/accounts/address-empty-${locale}-${width}.png`, fullPage: true })
+    }
+    await page.setViewportSize({ width: isMobile ? 375 : 1440, height: isMobile ? 812 : 900 })
+
+    // add the first one: a wrong postal code is said in the shopper's language, then fixed
+    await book.getByRole('button', { name: T('Add an address') }).click()
+    const form = book.getByRole('form', { name: T('New address') })
+    await expect(form.getByLabel(T('Name'), { exact: true })).toBeFocused()
+    await form.getByRole('button', { name: T('Save'), exact: true }).click()
+    await expect(form.getByLabel(T('Name'), { exact: true })).toHaveAccessibleDescription(T('is required'))
+    await expect(form.getByLabel(T('Name'), { exact: true })).toBeFocused()
+    await form.getByLabel(T('Name'), { exact: true }).fill('林美玲')
+    await form.getByLabel(T('Phone'), { exact: true }).fill('0912-345-678')
+    await form.getByLabel(T('County or city'), { exact: true }).selectOption('臺北市')
+    await form.getByLabel(T('District'), { exact: true }).selectOption('大安區')
+    await expect(form.getByLabel(T('Postal code'), { exact: true })).toHaveValue('106')
+    await form.getByLabel(T('Address'), { exact: true }).fill('復興南路一段 100 號')
+    await form.getByRole('button', { name: T('Save'), exact: true }).click()
+    await expect(page.getByText(T('Address saved'))).toBeVisible()
+    const list = book.getByRole('list', { name: T('Saved addresses') })
+    const first = list.getByRole('article', { name: /林美玲/ })
+    await expect(first).toContainText('0912345678')
+    await expect(first).toContainText('106 臺北市大安區復興南路一段 100 號')
+    await expect(first.getByText(T('Default'), { exact: true })).toBeVisible()
+
+    // a second one, through the API as checkout would save it
+    const token = (await (await request.post('/api/v1/login', { data: member })).json()).data.token as string
+    const saved = await request.post('/api/v1/recipient', {
+      data: { name: '王小明', phone: '0223456789', zip_code: '300', county: '新竹市', district: '東區', address: '光復路二段 101 號' },
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(saved.status()).toBe(201)
+    await page.reload()
+    const second = list.getByRole('article', { name: /王小明/ })
+    await expect(list.getByRole('article')).toHaveCount(2)
+
+    // edit it with the keyboard
+    await second.getByRole('button', { name: T('Edit'), exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const edit = book.getByRole('form', { name: T('Edit address') })
+    await expect(edit.getByLabel(T('Name'), { exact: true })).toBeFocused()
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.type('王大明')
+    await edit.getByLabel(T('Address'), { exact: true }).fill('光復路二段 202 號')
+    await edit.getByLabel(T('Address'), { exact: true }).press('Enter')
+    await expect(page.getByText(T('Address saved'))).toBeVisible()
+    const renamed = list.getByRole('article', { name: /王大明/ })
+    await expect(renamed).toContainText('300 新竹市東區光復路二段 202 號')
+    await expect(renamed.getByRole('button', { name: T('Edit'), exact: true })).toBeFocused()
+
+    // make it the default: it moves to the top
+    await renamed.getByRole('button', { name: T('Make default') }).click()
+    await expect(page.getByText(T('Default address changed'))).toBeVisible()
+    await expect(list.getByRole('article').first()).toContainText('王大明')
+    await expect(renamed.getByText(T('Default'), { exact: true })).toBeVisible()
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `/tmp/shots/accounts/address-list-${locale}-${width}.png`, fullPage: true })
+    }
+    await page.setViewportSize({ width: isMobile ? 375 : 1440, height: isMobile ? 812 : 900 })
+
+    // delete asks first; "Keep it" (focused, and Escape) keeps it
+    await renamed.getByRole('button', { name: T('Delete'), exact: true }).click()
+    const confirm = page.getByRole('dialog', { name: T('Delete this address?') })
+    await expect(confirm).toBeVisible()
+    await expect(confirm.getByRole('button', { name: T('Keep it') })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(confirm).toBeHidden()
+    await expect(list.getByRole('article')).toHaveCount(2)
+    await renamed.getByRole('button', { name: T('Delete'), exact: true }).click()
+    await confirm.getByRole('button', { name: T('Delete'), exact: true }).click()
+    await expect(page.getByText(T('Address deleted'))).toBeVisible()
+    await expect(list.getByRole('article')).toHaveCount(1)
+    // the default passed to the one left, here and on the server
+    await expect(first.getByText(T('Default'), { exact: true })).toBeVisible()
+    const left = (await (await request.get('/api/v1/recipient', { headers: { authorization: `Bearer ${token}` } })).json()).data
+    expect(left).toMatchObject([{ name: '林美玲', is_default: true }])
+    await first.getByRole('button', { name: T('Delete'), exact: true }).click()
+    await confirm.getByRole('button', { name: T('Delete'), exact: true }).click()
+    await expect(book.getByText(T('No saved addresses yet'))).toBeVisible()
+  })
+}
+
+test('gender shows as not specified until the member chooses, and can go back to it (en)', async ({ page, request }) => {
+  const member = await createMember(request, { locale: 'en' })
+  await page.goto('/en/product/list')
+  await signIn(page, 'en', member)
+  await page.goto('/en/user/info')
+  const info = page.getByRole('main').getByRole('region', { name: 'My info' })
+  const genderRow = info.locator('.details__row').filter({ has: page.getByText('Gender', { exact: true }) })
+  await expect(genderRow).toContainText('Not specified')
+  await info.getByRole('button', { name: 'Edit' }).click()
+  const gender = info.getByLabel('Gender', { exact: true })
+  await expect(gender).toHaveValue('')
+  await expect(gender.locator('option:checked')).toHaveText('Not specified')
+  await gender.selectOption('FEMALE')
+  await info.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(genderRow).toContainText('Female')
+  await info.getByRole('button', { name: 'Edit' }).click()
+  await info.getByLabel('Gender', { exact: true }).selectOption('')
+  await info.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(genderRow).toContainText('Not specified')
+})
+
+for (const locale of ['zh-TW', 'en', 'ja'] as const) {
+  test(`a verification link followed twice says already verified; a made-up one says invalid (${locale})`, async ({ page, request }) => {
+    const T = (message: string) => tr(locale, message)
+    const prefix = locale === 'zh-TW' ? '' : `/${locale}`
+    const member = await createMember(request, { verified: false, locale })
+    const link = new URL(await mailLink(member.email, /verify_email\/confirm/))
+    await page.goto(`${prefix}/product/list`)
+    await signIn(page, locale, member)
+    await page.getByRole('dialog', { name: T('Verify e-mail') }).getByRole('button', { name: T('Confirm'), exact: true }).click()
+    await page.goto(link.pathname + link.search)
+    await expect(page.getByText(T('Your e-mail has been verified'))).toBeVisible()
+    await page.goto(link.pathname + link.search)
+    await expect(page.getByText(T('Your e-mail is already verified'))).toBeVisible()
+    await expect(page.getByText(T('The verification link is not valid.'))).toHaveCount(0)
+    // a link that is no one's: the language the shopper chose in the language menu (its cookie), else zh-TW
+    if (locale !== 'zh-TW') await page.context().addCookies([{ name: 'locale', value: locale, url: new URL(page.url()).origin }])
+    await page.goto('/api/v1/user/verify_email/confirm?token=made-up-token')
+    await expect(page.getByText(T('The verification link is not valid.'))).toBeVisible()
+  })
+}

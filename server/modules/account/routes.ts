@@ -1,10 +1,15 @@
 import { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import { AuthUserSchema, ChangePasswordInputSchema, LoginResultSchema, ProfileInputSchema, ReferralSchema, VerifyEmailInputSchema } from '../../../contract/auth'
+import { COOKIES, DEFAULT_LOCALE } from '../../../contract/constants'
+import { isLocale } from '../../../contract/localized'
 import { dataSchema } from '../../../contract/page'
 import { documented, validate } from '../../lib/route'
 import { requireUser } from '../auth/middleware'
 import * as service from '../auth/service'
+
+const browserLocale = (cookie: string | undefined) => (isLocale(cookie) ? cookie : DEFAULT_LOCALE)
 
 /** The signed-in member's own data: every handler reads the member from the token, never from the request. */
 export function accountRoutes(deps: service.AuthDeps) {
@@ -15,7 +20,8 @@ export function accountRoutes(deps: service.AuthDeps) {
       '/user/verify_email/confirm',
       documented({ summary: 'The link in the verification mail; redirects to the PWA', tags, redirect: true }),
       validate('query', VerifyEmailInputSchema),
-      async (c) => c.redirect(await service.confirmEmail(deps, c.req.valid('query').token), 302),
+      // the PWA's language cookie (zh_tw, en, ja) says where a link that is no one's sends the browser
+      async (c) => c.redirect(await service.confirmEmail(deps, c.req.valid('query').token, browserLocale(getCookie(c, COOKIES.locale))), 302),
     )
     .get('/user', documented({ summary: 'The signed-in member', tags, response: dataSchema(AuthUserSchema), auth: true }), member, async (c) => {
       const session = c.get('session')

@@ -194,14 +194,18 @@ export async function resendVerification(deps: AuthDeps, session: Session) {
   await sendVerification(deps, session.user)
 }
 
-/** Follows a verification link; answers where the browser goes next. */
-export async function confirmEmail(deps: AuthDeps, token: string): Promise<string> {
+/**
+ * Follows a verification link; answers where the browser goes next, in the member's language
+ * (a link that is no one's: the browser's chosen language, `fallback`).
+ */
+export async function confirmEmail(deps: AuthDeps, token: string, fallback: Locale = 'zh_tw'): Promise<string> {
   const now = deps.clock()
+  const invalid = pwaUrl(deps.config, fallback, '/user/info?verified=invalid')
   const row = await repo.consumeOneTime(deps.db, 'verify_email', fingerprint(token), now)
-  if (!row) return usedLinkOutcome(deps, token)
-  if (!row.user_id) return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
+  if (!row) return usedLinkOutcome(deps, token, invalid)
+  if (!row.user_id) return invalid
   const user = await repo.findUserById(deps.db, row.user_id)
-  if (!user) return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
+  if (!user) return invalid
   if (row.expires_at <= now) return pwaUrl(deps.config, user.locale, '/user/info?verified=expired')
   await repo.updateUser(deps.db, user.id, { email_verified_at: user.email_verified_at ?? now })
   return pwaUrl(deps.config, user.locale, '/user/info?verified=1')
@@ -211,11 +215,11 @@ export async function confirmEmail(deps: AuthDeps, token: string): Promise<strin
  * A link that was sent but is used up (followed before, or replaced by a newer mail): a member who
  * is verified by now is told so; anything else is invalid.
  */
-async function usedLinkOutcome(deps: AuthDeps, token: string): Promise<string> {
+async function usedLinkOutcome(deps: AuthDeps, token: string, invalid: string): Promise<string> {
   const used = await repo.findOneTimeEverUsed(deps.db, 'verify_email', fingerprint(token))
   const user = used?.user_id ? await repo.findUserById(deps.db, used.user_id) : undefined
   if (user?.email_verified_at) return pwaUrl(deps.config, user.locale, '/user/info?verified=already')
-  return pwaUrl(deps.config, 'zh_tw', '/user/info?verified=invalid')
+  return invalid
 }
 
 // ---- password recovery ------------------------------------------------------

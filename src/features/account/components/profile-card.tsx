@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from '../../../lib/toast'
 import { GENDERS, LIMITS, MESSAGES, ProfileInputSchema, type AuthUser } from '../../../../contract/auth'
 import { LOCALES, type Locale } from '../../../../contract/constants'
-import { focusFirstInvalid, serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
+import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '../../../lib/form'
 import { LOCALE_NATIVE_NAMES } from '../../../lib/locale'
 import { useLocale } from '../../../lib/i18n'
 import { fullName, GENDER_LABELS, NATIONALITIES, type Gender } from '../../../lib/member-options'
@@ -108,6 +108,7 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
   const [submitErrors, setErrors] = useState<FieldErrors>({})
   const errors = withLimits(submitErrors, values, FIELD_LIMITS)
   const formRef = useRef<HTMLFormElement>(null)
+  const focusFirst = useFocusFirstInvalid(formRef)
   const [maxBirthday] = useState(() => new Date().toISOString().slice(0, 10))
   const mutation = useUpdateProfile()
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
@@ -122,7 +123,7 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
     const checked = validateForm(ProfileInputSchema, { ...values, gender: values.gender || null, birthday: values.birthday || null })
     if (!checked.ok) {
       setErrors(checked.errors)
-      focusFirstInvalid(formRef.current)
+      focusFirst()
       return
     }
     setErrors({})
@@ -134,7 +135,7 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
       onError: (error) => {
         toast.error(t`Save failed`, { id: 'profile-failed' })
         setErrors(serverFieldErrors(error))
-        focusFirstInvalid(formRef.current)
+        focusFirst()
       },
     })
   }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { RecipientInputSchema, type Recipient, type RecipientInput } from '../../../../contract/recipient'
 import { findCounty, TAIWAN_COUNTIES } from '../../../../contract/taiwan-districts'
-import { focusFirstInvalid, serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
+import { serverFieldErrors, validateForm, type FieldErrors, useFocusFirstInvalid } from '../../../lib/form'
 import { useLocale } from '../../../lib/i18n'
 import { countyLabel, districtLabel } from '../../../lib/place-names'
 import { toast } from '../../../lib/toast'
@@ -27,6 +27,7 @@ export function RecipientForm({ recipient, first, onDone }: RecipientFormProps) 
   const locale = useLocale()
   const titleId = useId()
   const formRef = useRef<HTMLFormElement>(null)
+  const focusFirst = useFocusFirstInvalid(formRef)
   const [values, setValues] = useState<Values>(() => (recipient ? { ...recipient } : EMPTY))
   const [errors, setErrors] = useState<FieldErrors>({})
   const mutation = useSaveRecipient()
@@ -44,7 +45,7 @@ export function RecipientForm({ recipient, first, onDone }: RecipientFormProps) 
     const checked = validateForm(RecipientInputSchema, values)
     if (!checked.ok) {
       setErrors(checked.errors)
-      focusFirstInvalid(formRef.current)
+      focusFirst()
       return
     }
     setErrors({})
@@ -58,7 +59,7 @@ export function RecipientForm({ recipient, first, onDone }: RecipientFormProps) 
         onError: (error) => {
           const fields = serverFieldErrors(error)
           setErrors(fields)
-          if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current)
+          if (Object.keys(fields).length > 0) focusFirst()
           else toast.error(error instanceof Error ? error.message : t`Save failed`, { id: 'address-failed' })
         },
       },

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast'
 import { GENDERS, LIMITS, MESSAGES, RegisterInputSchema, type SocialProvider } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'
 import { getCookie } from '../../../lib/cookies'
-import { focusFirstInvalid, serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
+import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '../../../lib/form'
 import { useLocale } from '../../../lib/i18n'
 import { DEFAULT_NATIONALITY, GENDER_LABELS, NATIONALITIES } from '../../../lib/member-options'
 import { MailIcon } from '../../../ui/icons'
@@ -49,6 +49,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
   const mutation = useRegister()
   const confirmRef = useRef<HTMLButtonElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const focusFirst = useFocusFirstInvalid(formRef)
   useEffect(() => {
     if (sentTo !== null) confirmRef.current?.focus()
   }, [sentTo])
@@ -69,7 +70,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
     const checked = validateForm(RegisterInputSchema, input)
     if (!checked.ok) {
       setErrors(checked.errors)
-      focusFirstInvalid(formRef.current)
+      focusFirst()
       return
     }
     setErrors({})
@@ -81,7 +82,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
       onError: (error) => {
         toast.error(t`Error`, { id: 'register-failed' })
         setErrors(serverFieldErrors(error))
-        focusFirstInvalid(formRef.current)
+        focusFirst()
       },
     })
   }

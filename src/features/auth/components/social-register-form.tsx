@@ -6,7 +6,7 @@ import { GENDERS, LIMITS, MESSAGES, SocialRegisterInputSchema } from '../../../.
 import { COOKIES } from '../../../../contract/constants'
 import { isApiError } from '../../../lib/api-client'
 import { getCookie } from '../../../lib/cookies'
-import { focusFirstInvalid, serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
+import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '../../../lib/form'
 import { useLocale } from '../../../lib/i18n'
 import { DEFAULT_NATIONALITY, GENDER_LABELS, NATIONALITIES } from '../../../lib/member-options'
 import { SelectField, TextField } from '../../../ui/text-field'
@@ -40,6 +40,7 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
   const [submitErrors, setErrors] = useState<FieldErrors>({})
   const errors = withLimits(submitErrors, values, FIELD_LIMITS)
   const formRef = useRef<HTMLFormElement>(null)
+  const focusFirst = useFocusFirstInvalid(formRef)
   const [invalid, setInvalid] = useState<string | null>(null)
   const [maxBirthday] = useState(() => new Date().toISOString().slice(0, 10))
   const set = (field: keyof typeof values) => (value: string) => setValues((s) => ({ ...s, [field]: value }))
@@ -50,7 +51,7 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
     const checked = validateForm(SocialRegisterFormSchema, { ...values, gender: values.gender || undefined, birthday: values.birthday || undefined, referrer_code: values.referrer_code.trim() || undefined })
     if (!checked.ok) {
       setErrors(checked.errors)
-      focusFirstInvalid(formRef.current)
+      focusFirst()
       return
     }
     setErrors({})
@@ -65,7 +66,7 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
           toast.error(t`Error`, { id: 'register-failed' })
           if (isApiError(error) && error.code === 'LINK_INVALID') return setInvalid(error.message)
           setErrors(serverFieldErrors(error))
-          focusFirstInvalid(formRef.current)
+          focusFirst()
         },
       },
     )
