@@ -97,6 +97,17 @@ describe.each(targets)('recipients on $kind', (target) => {
     expect((await m.call('DELETE', `/recipient/${a.id}`)).status).toBe(404)
   })
 
+  it('documents what the address book uses in the OpenAPI document: list, add, replace, delete, with 404 for another member’s id', async () => {
+    const { body: doc } = await shop.json('/api/v1/openapi.json')
+    // paths are relative to the document's server, /api/v1
+    const list = doc.paths['/recipient']
+    const one = doc.paths['/recipient/{id}']
+    expect(Object.keys(list ?? {})).toEqual(expect.arrayContaining(['get', 'post']))
+    expect(Object.keys(one ?? {})).toEqual(expect.arrayContaining(['put', 'delete']))
+    for (const operation of [one.put, one.delete]) expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '404']))
+    expect(Object.keys(one.put.responses)).toContain('400')
+  })
+
   it("never shows or changes another member's recipient: 404, and nothing changes", async () => {
     const owner = await member()
     const other = await member()
