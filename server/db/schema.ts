@@ -712,6 +712,10 @@ export const subscriptions = pgTable(
     /** who receives the boxes packed after `recipient_changed_at` (decision 56); null: not given yet */
     recipient: jsonb('recipient').$type<BoxRecipient>(),
     recipient_changed_at: timestamp('recipient_changed_at', { withTimezone: true }),
+    /** the plan the member chose from the next renewal on (decision 56); null: none pending */
+    next_plan_id: text('next_plan_id'),
+    /** the provider's subscription schedule that carries the plan change, while one is attached */
+    schedule_id: text('schedule_id'),
     ...timestamps,
   },
   (t) => [index('subscriptions_user_idx').on(t.user_id)],
