@@ -2,8 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Order } from '../../../../contract/order'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
+import { formatPrice } from '../../../lib/format-price'
 import { htmlLang } from '../../../lib/locale'
-import { CheckIcon } from '../../../ui/icons'
+import { CheckIcon, CloseIcon } from '../../../ui/icons'
 import { declineMessage } from './order-labels'
 import { OrderActions } from './order-actions'
 import { OrderBadges, OrderItems, OrderTotals } from './order-parts'
@@ -26,7 +27,9 @@ export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
   const locale = useLocalePrefix()
   const dateTime = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
   const no = order.no
-  const paid = order.payment_status === 'SUCCESSED'
+  const cancelled = order.order_status === 'CANCEL'
+  // a cancelled order is never celebrated, even when it had been paid (its money is refunded)
+  const paid = order.payment_status === 'SUCCESSED' && !cancelled
   const waiting = confirming && order.payment_status === 'PROCESSING' && order.order_status === 'PROCESSING'
   const deadline = order.payment.pay_before ? dateTime(order.payment.pay_before) : ''
   const { recipient } = order
@@ -40,7 +43,7 @@ export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
   }
 
   const headline =
-    order.order_status === 'CANCEL'
+    cancelled
       ? t`This order is cancelled`
       : paid
         ? t`Thank you! Your order is paid.`
@@ -52,10 +55,14 @@ export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
 
   return (
     <div className="container order-page">
-      <header className={`order-hero${paid ? ' is-paid' : ''}`}>
+      <header className={`order-hero${paid ? ' is-paid' : cancelled ? ' is-cancelled' : ''}`}>
         {paid ? (
           <span className="order-hero__icon" aria-hidden="true">
             <CheckIcon size={28} />
+          </span>
+        ) : cancelled ? (
+          <span className="order-hero__icon order-hero__icon--cancelled" aria-hidden="true">
+            <CloseIcon size={26} />
           </span>
         ) : null}
         <h1 className="page-title">{headline}</h1>
@@ -143,7 +150,17 @@ function NextSteps({ order, waiting, slow, deadline }: { order: Order; waiting: 
   const { t, i18n } = useLingui()
   const reason = order.cancel_reason ?? ''
   if (order.order_status === 'CANCEL') {
-    return <p>{order.cancel_reason ? t`Reason: ${reason}` : t`Nothing will be shipped.`}</p>
+    const refunded = formatPrice(order.refund?.amount ?? 0)
+    return (
+      <>
+        <p>{order.cancel_reason ? t`Reason: ${reason}` : t`Nothing will be shipped.`}</p>
+        {order.refund ? (
+          <p className={order.refund.status === 'PENDING' ? 'order-next__waiting' : undefined}>
+            {order.refund.status === 'REFUNDED' ? t`${refunded} has been refunded to your card.` : t`A refund of ${refunded} to your card is under way.`}
+          </p>
+        ) : null}
+      </>
+    )
   }
   if (order.order_status === 'COMPLETED') return <p>{t`Your parcel has been delivered. Enjoy!`}</p>
   if (order.order_status === 'TRANSPORTING') return <p>{t`Your parcel is on its way.`}</p>

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import type { OrderStatus } from '../../../../contract/order-states'
+import type { OrderStatus, RefundStatus } from '../../../../contract/order-states'
 import type { PaymentStatus } from '../../../../contract/payment'
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
@@ -15,6 +15,12 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageDescriptor> = {
   PROCESSING: msg`Unpaid`,
   SUCCESSED: msg`Paid`,
   FAILED: msg`Payment failed`,
+}
+
+/** A cancelled order's payment: the refund, not the payment, is what the member needs to know. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, MessageDescriptor> = {
+  PENDING: msg`Refund in progress`,
+  REFUNDED: msg`Refunded`,
 }
 
 /** Why a card payment failed, by Stripe's decline code. */

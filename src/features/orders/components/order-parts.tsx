@@ -1,18 +1,32 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../contract/order'
 import { OrderLine } from '../../../ui/order-line'
 import { Price } from '../../../ui/price'
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './order-labels'
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, REFUND_STATUS_LABELS } from './order-labels'
+
+type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted'
+
+/**
+ * The payment's badge. On a cancelled order it tells the refund (in progress: amber; done: neutral),
+ * never a green "paid": the money is going back, nothing is on its way.
+ */
+function paymentBadge(order: Pick<Order, 'order_status' | 'payment_status' | 'refund'>): { label: MessageDescriptor; tone: Tone } {
+  if (order.refund) return { label: REFUND_STATUS_LABELS[order.refund.status], tone: order.refund.status === 'PENDING' ? 'warn' : 'muted' }
+  const label = PAYMENT_STATUS_LABELS[order.payment_status]
+  if (order.order_status === 'CANCEL') return { label, tone: 'muted' }
+  return { label, tone: order.payment_status === 'SUCCESSED' ? 'ok' : order.payment_status === 'FAILED' ? 'bad' : 'warn' }
+}
 
 /** The order's two states, as badges. */
-export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'payment_status'> }) {
+export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'payment_status' | 'refund'> }) {
   const { i18n, t } = useLingui()
-  const paymentTone = order.payment_status === 'SUCCESSED' ? 'ok' : order.payment_status === 'FAILED' ? 'bad' : 'warn'
-  const orderTone = order.order_status === 'CANCEL' ? 'muted' : order.order_status === 'COMPLETED' ? 'ok' : 'info'
+  const payment = paymentBadge(order)
+  const orderTone: Tone = order.order_status === 'CANCEL' ? 'muted' : order.order_status === 'COMPLETED' ? 'ok' : 'info'
   return (
     <ul className="order-badges" aria-label={t`Status`}>
       <li className={`order-badge order-badge--${orderTone}`}>{i18n._(ORDER_STATUS_LABELS[order.order_status])}</li>
-      <li className={`order-badge order-badge--${paymentTone}`}>{i18n._(PAYMENT_STATUS_LABELS[order.payment_status])}</li>
+      <li className={`order-badge order-badge--${payment.tone}`}>{i18n._(payment.label)}</li>
     </ul>
   )
 }
