@@ -22,6 +22,8 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         // A failed background refetch keeps the old data on screen, so only a toast tells the user.
+        // offline, the offline banner already says the shop cannot be reached: no toast per query
+        if (isApiError(error) && error.status === 0 && typeof navigator !== 'undefined' && !navigator.onLine) return
         if (query.meta?.toastOnError || query.state.data !== undefined) {
           toast.error(error.message, { id: `query-${query.queryHash}` })
         }

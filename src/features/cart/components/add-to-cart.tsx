@@ -63,10 +63,12 @@ export function AddToCart({ product, variantId }: AddToCartProps) {
       // the cart itself is fetched with the first add, not with the page
       const { cart } = await import('../stores/cart-store')
       const result = await cart.add(cartItemOf(product, variant), quantity)
-      if (result.status === 'added') toast.success(t`Add success`, { id: 'cart-add' })
+      // offline the line is kept here (a member's is sent once back online): that is a success, said once
+      const kept = navigator.onLine ? undefined : t`You are offline: it is kept on this device.`
+      if (result.status === 'added') toast.success(t`Add success`, { id: 'cart-add', description: kept })
       else if (result.status === 'capped') {
         const added = result.added
-        toast.success(t`Add success`, { id: 'cart-add', description: t`Only ${added} could be added: that is all there is.` })
+        toast.success(t`Add success`, { id: 'cart-add', description: [t`Only ${added} could be added: that is all there is.`, kept].filter(Boolean).join(' ') })
       } else toast.error(t`Add failed`, { id: 'cart-add', description: result.status === 'sold-out' ? t`Out of stock` : t`Your cart already holds all there is of this type.` })
       setWanted(1)
     } catch {
