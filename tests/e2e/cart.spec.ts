@@ -143,3 +143,27 @@ test('a member’s cart leaves the device at sign-out and comes back from the se
   await page.goto('/cart')
   await expect(lineStepper(page, 'zh-TW', product, variant).getByRole('spinbutton')).toHaveValue('2')
 })
+
+for (const L of ['zh-TW', 'en', 'ja'] as const satisfies UiLocale[]) {
+  test(`the cart tells how much more ships free, from the shop's own threshold, and says so once reached (${L})`, async ({ page }) => {
+    const config = (await (await page.request.get('/api/v1/config')).json()) as { data: { checkout: { free_shipping_threshold: number } } }
+    const threshold = config.data.checkout.free_shipping_threshold
+    // one piece below the threshold, then enough pieces to pass it
+    const { product, variant } = await stocked(page, 20, Infinity, L)
+    expect(variant.price, 'a type priced under the threshold').toBeLessThan(threshold)
+    await addFromProductPage(page, L, product, variant, 1)
+    await page.goto(`${L === 'zh-TW' ? '' : `/${L}`}/cart`)
+    const summary = page.getByRole('main').getByRole('complementary', { name: tr(L, 'Order summary') })
+    const missing = trWith(L, 'Add {missing} more for free shipping.', { missing: ntd(threshold - variant.price) })
+    await expect(summary.getByText(missing)).toBeVisible()
+    const bar = summary.getByRole('progressbar', { name: tr(L, 'Towards free shipping') })
+    await expect(bar).toHaveAttribute('aria-valuenow', String(variant.price))
+    await expect(bar).toHaveAttribute('aria-valuemax', String(threshold))
+
+    const enough = Math.ceil(threshold / variant.price)
+    await lineStepper(page, L, product, variant).getByRole('spinbutton').fill(String(enough))
+    await lineStepper(page, L, product, variant).getByRole('spinbutton').blur()
+    await expect(summary.getByText(tr(L, 'Free shipping on this order.'))).toBeVisible()
+    await expect(bar).toHaveAttribute('aria-valuenow', String(threshold))
+  })
+}

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { htmlLang } from '../../../lib/locale'
 import { Picture } from '../../../ui/picture'
+import { formatPrice } from '../../../lib/format-price'
 import { Price } from '../../../ui/price'
 import { groupByProduct, subtotalOf } from '../stores/cart-groups'
 import { itemCount, type CartItem } from '../stores/cart-rules'
@@ -23,10 +24,12 @@ interface CartViewProps {
    * passes nothing and no button is shown.
    */
   checkoutSlot?: ReactNode
+  /** the shop's free-shipping threshold (goods after discounts, whole TWD) as the server applies it; unknown: not shown */
+  freeShippingFrom?: number
 }
 
 /** The cart page: lines grouped by product, quantities, stock, subtotal and what changed at the last sync. */
-export function CartView({ checkoutSlot }: CartViewProps) {
+export function CartView({ checkoutSlot, freeShippingFrom }: CartViewProps) {
   const { t } = useLingui()
   const { lines, notices, ready, syncing, problem } = useCart()
   const [removing, setRemoving] = useState<CartItem | null>(null)
@@ -76,6 +79,7 @@ export function CartView({ checkoutSlot }: CartViewProps) {
                 </dd>
               </div>
             </dl>
+            {freeShippingFrom === undefined ? null : <FreeShippingProgress subtotal={subtotalOf(lines)} threshold={freeShippingFrom} />}
             <p className="cart-summary__note">{t`Shipping is calculated at checkout.`}</p>
             {checkoutSlot}
           </aside>
@@ -164,6 +168,23 @@ function StockMessage({ line }: { line: CartItem }) {
 function formatDate(value: string, lang: string): string {
   const date = new Date(`${value}T00:00:00`)
   return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date)
+}
+
+/** How far the cart is from free shipping, as a line and a bar; a coupon taken at checkout may lower the goods' total. */
+function FreeShippingProgress({ subtotal, threshold }: { subtotal: number; threshold: number }) {
+  const { t } = useLingui()
+  const reached = subtotal >= threshold
+  const missing = formatPrice(threshold - subtotal)
+  const text = reached ? t`Free shipping on this order.` : t`Add ${missing} more for free shipping.`
+  const percent = threshold > 0 ? Math.min(100, Math.round((subtotal / threshold) * 100)) : 100
+  return (
+    <div className={`free-shipping${reached ? ' is-reached' : ''}`}>
+      <p className="free-shipping__text">{text}</p>
+      <div className="free-shipping__bar" role="progressbar" aria-label={t`Towards free shipping`} aria-valuemin={0} aria-valuemax={threshold} aria-valuenow={Math.min(subtotal, threshold)} aria-valuetext={text}>
+        <span className="free-shipping__fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  )
 }
 
 function EmptyCart() {

@@ -4,6 +4,7 @@ import { useSession } from '../../../features/auth/components/use-session'
 import { openAuthModal } from '../../../features/auth/stores/auth-modal-store'
 import { CartView } from '../../../features/cart/components/cart-view'
 import { useCart } from '../../../features/cart/components/use-cart'
+import { useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { useDocumentTitle } from '../../../ui/use-document-title'
 
@@ -14,7 +15,8 @@ export const Route = createFileRoute('/{-$locale}/_cart/cart')({
 function CartPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Cart`)
-  return <CartView checkoutSlot={<CheckoutButton />} />
+  const { data: config } = useShopConfig()
+  return <CartView checkoutSlot={<CheckoutButton />} freeShippingFrom={config?.checkout.free_shipping_threshold} />
 }
 
 /** To the payment page; a visitor signs in first and is then taken there. */
