@@ -3,7 +3,8 @@ import { NOTIFICATION_EVENT, privateMemberChannel } from '../../../contract/real
 import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
-import type { Mailer } from '../../lib/mailer'
+import type { Mail, Mailer } from '../../lib/mailer'
+import { couponMail, grantOf, isCouponMailKind } from './coupon-mails'
 import { isOrderMailKind, orderMail } from './order-mails'
 import { toNotificationEvent, toPushMessage } from './present'
 import { DELIVERY, isAllowedEndpoint, sendPush, type VapidKeys } from './push'
@@ -16,7 +17,7 @@ export interface DispatcherDeps {
   publisher: Pusher
   vapid: VapidKeys
   pushServiceHosts: readonly string[]
-  /** order mails (decision 57) */
+  /** order and coupon mails (decision 57) */
   mailer: Mailer
   shop: { name: string; publicUrl: string }
 }
@@ -121,24 +122,37 @@ export class NotificationDispatcher {
   }
 
   /**
-   * An order's mail, written from the order as it is now, in the member's language. Sent before the
-   * delivery is marked done: a crash between the two sends it again after the lease, with the same
-   * Message-ID (the notification's), so the file outbox keeps it once and mail clients show it once.
+   * An order's mail, written from the order as it is now, or a granted coupon's, in the member's
+   * language. Sent before the delivery is marked done: a crash between the two sends it again after
+   * the lease, with the same Message-ID (the notification's), so the file outbox keeps it once and
+   * mail clients show it once.
    */
   private async mail(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
-    const type = row?.notification.type
-    const orderNo = row?.notification.payload.order_no
-    if (!row || !type || !isOrderMailKind(type) || !orderNo) return repo.finishDelivery(this.deps.db, delivery, this.deps.clock(), 'nothing to mail')
-    const order = await repo.orderForMail(this.deps.db, row.notification.user_id, orderNo)
-    if (!order) return repo.finishDelivery(this.deps.db, delivery, this.deps.clock(), 'order deleted')
-    const host = new URL(this.deps.shop.publicUrl).hostname
+    const mail = row ? await this.mailOf(row.notification, row.locale) : 'notification deleted'
+    if (typeof mail === 'string') return repo.finishDelivery(this.deps.db, delivery, this.deps.clock(), mail)
     try {
-      await this.deps.mailer.send(orderMail(type, row.locale, order, { ...this.deps.shop, host }, row.notification.id))
+      await this.deps.mailer.send(mail)
     } catch (error) {
       // an SMTP answer may quote the address: what is kept and logged leaves it out
       return this.fail(delivery, redactAddresses((error as Error).message ?? 'mail not sent'))
     }
     return repo.finishDelivery(this.deps.db, delivery, this.deps.clock())
+  }
+
+  /** The mail a notification sends, or why there is none. */
+  private async mailOf(notification: repo.NotificationRow, locale: 'zh_tw' | 'en' | 'ja'): Promise<Mail | string> {
+    const shop = { ...this.deps.shop, host: new URL(this.deps.shop.publicUrl).hostname }
+    const { type, payload } = notification
+    if (isOrderMailKind(type) && payload.order_no) {
+      const order = await repo.orderForMail(this.deps.db, notification.user_id, payload.order_no)
+      return order ? orderMail(type, locale, order, shop, notification.id) : 'order deleted'
+    }
+    const grant = isCouponMailKind(type) ? grantOf(payload) : undefined
+    if (grant) {
+      const member = await repo.memberForMail(this.deps.db, notification.user_id)
+      return member ? couponMail(locale, { ...member, ...grant }, shop, notification.id) : 'member deleted'
+    }
+    return 'nothing to mail'
   }
 
   private async push(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {

@@ -220,3 +220,9 @@ export async function orderForMail(db: DbOrTx, userId: number, orderNo: string):
     trackingUrl: trackingUrlOf(order.carrier, order.tracking_no),
   }
 }
+
+/** Where a member's mail goes and how it greets them; undefined when the member is gone. */
+export async function memberForMail(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ to: users.email, firstName: users.first_name, lastName: users.last_name }).from(users).where(eq(users.id, userId))
+  return row
+}
