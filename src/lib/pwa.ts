@@ -25,13 +25,24 @@ let workbox: Workbox | undefined
 let installPrompt: BeforeInstallPromptEvent | undefined
 
 /**
+ * Safari on an iPhone or iPad, where the shop is installed only through Share -> Add to Home Screen.
+ * iPadOS asks for desktop pages and names itself a Mac: a Mac with a touch screen is an iPad. Other
+ * browsers on iOS (Chrome, Firefox, Edge) and the in-app browsers of LINE, Instagram and Facebook
+ * have no "Add to Home Screen", so they get no instructions.
+ */
+export function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
+  const apple = /iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && maxTouchPoints > 1)
+  return apple && /safari/i.test(userAgent) && !/crios|fxios|edgios|line\/|instagram|fban|fbav|fb_iab/i.test(userAgent)
+}
+
+/**
  * Registers the service worker (production builds only) and listens for what it and the browser
  * report: a waiting update, catalogue answers that changed, the install prompt. Call once, early:
  * `beforeinstallprompt` fires only once per page.
  */
 export function startPwa({ onCatalogueUpdated, onNavigate }: { onCatalogueUpdated: (url: string) => void; onNavigate: (url: string) => void }): void {
   pwa.standalone = matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true
-  pwa.ios = /iphone|ipad|ipod/i.test(navigator.userAgent) && !/crios|fxios|edgios/i.test(navigator.userAgent)
+  pwa.ios = isIosSafari(navigator.userAgent, navigator.maxTouchPoints)
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
     installPrompt = event as BeforeInstallPromptEvent

@@ -67,6 +67,16 @@ test.describe('installing on iPhone', () => {
       })
     }
 
+    test('the home screen gets the shop’s own icon', async ({ page, request }) => {
+      // Safari reads the icon from the page, not from the manifest
+      await page.goto('/en/')
+      const href = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
+      expect(href).toBeTruthy()
+      const icon = await request.get(href!)
+      expect(icon.status()).toBe(200)
+      expect(icon.headers()['content-type']).toContain('image/png')
+    })
+
     test('says nothing once the shop runs from the home screen', async ({ page }) => {
       await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }))
       await page.goto('/en/')
