@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addMonths } from '../../server/emulators/stripe/billing-objects'
 import { embeddedStripe, type EmbeddedStripe } from '../../server/emulators/stripe/embedded'
 import { createLogger } from '../../server/lib/logger'
 import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
@@ -102,6 +103,113 @@ describe('the embedded Stripe sandbox: Checkout Sessions, subscriptions and test
     const saved = await fetch(portal.url, { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_chargeDeclined' }) })
     expect(saved.status).toBe(200)
     expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ invoice_settings: { default_payment_method: 'pm_card_chargeDeclined' } })
+  })
+
+  /** A customer on a test clock who paid a one-month box through the hosted page: the subscription. */
+  async function paidSubscription(start: number, months = 1, amount = 99_900) {
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start })
+    const customer = await stripe.customers.create({ email: 'plan@example.tw', test_clock: clock.id })
+    const open = await session({
+      customer: customer.id,
+      line_items: [{ quantity: 1, price_data: { currency: 'twd', unit_amount: amount, recurring: { interval: 'month', interval_count: months }, product_data: { name: 'Snack box' } } }],
+      subscription_data: { metadata: { plan_id: `box-${months}` } },
+    })
+    const paid = await fetch(open.url!, { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_visa' }), redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    const sub = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(open.id)).subscription as string)
+    return { clock, customer, sub, item: sub.items.data[0]! }
+  }
+
+  it('changes a subscription’s price at its next renewal through a schedule, refusing what it cannot do, and lets it go back before', async () => {
+    const start = Math.floor(Date.UTC(2026, 0, 15, 3) / 1000)
+    const { clock, sub, item } = await paidSubscription(start)
+    const end = item.current_period_end
+    const product = item.price.product as string
+    const nextPhase = (extra: Record<string, unknown> = {}) => ({
+      items: [{ quantity: 1, price_data: { currency: 'twd', product, unit_amount: 289_500, recurring: { interval: 'month' as const, interval_count: 3 } } }],
+      duration: { interval: 'month' as const, interval_count: 3 },
+      metadata: { plan_id: 'box-3' },
+      proration_behavior: 'none' as const,
+      ...extra,
+    })
+    const currentPhase = (extra: Record<string, unknown> = {}) => ({ start_date: item.current_period_start, end_date: end, items: [{ price: item.price.id, quantity: 1 }], ...extra })
+
+    // from an existing subscription only, once
+    expect((await refused(stripe.subscriptionSchedules.create({}))).param).toBe('from_subscription')
+    expect((await refused(stripe.subscriptionSchedules.create({ from_subscription: 'sub_nobody' }))).code).toBe('resource_missing')
+    expect((await refused(stripe.subscriptionSchedules.create({ from_subscription: sub.id, phases: [{ items: [{ price: item.price.id }] }] }))).param).toBe('phases')
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: sub.id })
+    expect(schedule).toMatchObject({ object: 'subscription_schedule', status: 'active', subscription: sub.id, end_behavior: 'release', current_phase: { start_date: start, end_date: end } })
+    expect(schedule.phases).toHaveLength(1)
+    expect((await stripe.subscriptions.retrieve(sub.id)).schedule).toBe(schedule.id)
+    await refused(stripe.subscriptionSchedules.create({ from_subscription: sub.id }))
+    // a scheduled subscription's cancellation goes through its schedule, as at Stripe
+    expect((await refused(stripe.subscriptions.update(sub.id, { cancel_at_period_end: true }))).param).toBe('cancel_at_period_end')
+
+    // each refusal names its parameter and changes nothing
+    const before = (await sandbox.state()).billing
+    const update = (phases: unknown[]) => stripe.subscriptionSchedules.update(schedule.id, { end_behavior: 'release', proration_behavior: 'none', phases } as Stripe.SubscriptionScheduleUpdateParams)
+    const param = async (phases: unknown[]) => (await refused(update(phases))).param
+    expect(await param([currentPhase(), nextPhase({ items: [{ price: 'price_nobody', quantity: 1 }] })])).toBe('phases[1][items][0][price]')
+    expect((await refused(update([currentPhase(), nextPhase({ items: [{ price: 'price_nobody', quantity: 1 }] })]))).code).toBe('resource_missing')
+    expect(await param([currentPhase(), nextPhase({ items: [{ quantity: 1, price_data: { currency: 'twd', product: 'prod_nobody', unit_amount: 100, recurring: { interval: 'month' } } }] })])).toBe('phases[1][items][0][price_data][product]')
+    expect(await param([currentPhase(), nextPhase({ items: [{ quantity: 1, price_data: { currency: 'usd', product, unit_amount: 100, recurring: { interval: 'month' } } }] })])).toBe('phases[1][items][0][price_data][currency]')
+    expect(await param([currentPhase(), nextPhase({ items: [{ quantity: 1, price_data: { currency: 'twd', product, unit_amount: 100, recurring: { interval: 'month', interval_count: 13 } } }] })])).toBe('phases[1][items][0][price_data][recurring][interval_count]')
+    expect(await param([currentPhase(), nextPhase({ items: [{ quantity: 2, price: item.price.id }] })])).toBe('phases[1][items][0][quantity]')
+    expect(await param([currentPhase(), nextPhase({ items: [] })])).toBe('phases[1][items]')
+    expect(await param([currentPhase(), nextPhase({ surprise: 'x' })])).toBe('phases[1][surprise]')
+    // the current phase stays as paid: same start, same price, ending with the period
+    expect(await param([currentPhase({ start_date: start + 60 }), nextPhase()])).toBe('phases[0][start_date]')
+    expect(await param([currentPhase({ end_date: end - 86_400 }), nextPhase()])).toBe('phases[0][end_date]')
+    expect(await param([currentPhase({ items: [{ quantity: 1, price_data: { currency: 'twd', product, unit_amount: 100, recurring: { interval: 'month' } } }] }), nextPhase()])).toBe('phases[0][items][0][price]')
+    // a later phase lasts whole periods of its price
+    expect(await param([currentPhase(), nextPhase({ duration: { interval: 'month', interval_count: 2 } })])).toBe('phases[1][duration]')
+    expect((await refused(stripe.subscriptionSchedules.update(schedule.id, { end_behavior: 'cancel' }))).param).toBe('end_behavior')
+    expect((await refused(stripe.subscriptionSchedules.update(schedule.id, { proration_behavior: 'sometimes' as never }))).param).toBe('proration_behavior')
+    expect((await sandbox.state()).billing).toBe(before)
+
+    // the change: nothing is billed now; the renewal bills the new price for the new period, and the metadata follows
+    const changed = await update([currentPhase(), nextPhase()])
+    expect(changed.phases.map((p) => [p.start_date, p.end_date])).toEqual([
+      [start, end],
+      [end, addMonths(end, 3)],
+    ])
+    expect((await stripe.subscriptions.retrieve(sub.id)).latest_invoice).toBe(sub.latest_invoice)
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: end + 3600 })
+    const renewed = await stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice'] })
+    expect(renewed.items.data[0]!.price).toMatchObject({ unit_amount: 289_500, recurring: { interval_count: 3 } })
+    expect(renewed.items.data[0]!.current_period_end).toBe(addMonths(end, 3))
+    expect(renewed.metadata.plan_id).toBe('box-3')
+    expect((renewed.latest_invoice as Stripe.Invoice).amount_paid).toBe(289_500)
+    expect((await stripe.subscriptionSchedules.retrieve(schedule.id)).current_phase).toEqual({ start_date: end, end_date: addMonths(end, 3) })
+    // when its last phase ends, the schedule releases the subscription, which renews at the price it has
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: addMonths(end, 3) + 3600 })
+    expect(await stripe.subscriptionSchedules.retrieve(schedule.id)).toMatchObject({ status: 'released', released_subscription: sub.id, subscription: null })
+    const after = await stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice'] })
+    expect(after.schedule).toBeNull()
+    expect((after.latest_invoice as Stripe.Invoice).amount_paid).toBe(289_500)
+  })
+
+  it('keeps the price when a schedule is released before the renewal, and releases once', async () => {
+    const start = Math.floor(Date.UTC(2026, 1, 3, 3) / 1000)
+    const { clock, sub, item } = await paidSubscription(start, 6, 567_000)
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: sub.id })
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      proration_behavior: 'none',
+      phases: [
+        { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, quantity: 1 }] },
+        { items: [{ quantity: 1, price_data: { currency: 'twd', product: item.price.product as string, unit_amount: 99_900, recurring: { interval: 'month', interval_count: 1 } } }], duration: { interval: 'month', interval_count: 1 } },
+      ],
+    })
+    expect((await stripe.subscriptionSchedules.release(schedule.id)).status).toBe('released')
+    await refused(stripe.subscriptionSchedules.release(schedule.id))
+    await refused(stripe.subscriptionSchedules.update(schedule.id, { metadata: { a: 'b' } }))
+    expect((await stripe.subscriptions.retrieve(sub.id)).schedule).toBeNull()
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: item.current_period_end + 3600 })
+    const renewed = await stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice'] })
+    expect((renewed.latest_invoice as Stripe.Invoice).amount_paid).toBe(567_000)
+    expect(renewed.items.data[0]!.price.id).toBe(item.price.id)
   })
 
   it('advances a test clock forward only, at most two years at once', async () => {

@@ -94,6 +94,8 @@ export interface Subscription {
   latest_invoice: string | null
   metadata: Record<string, string>
   test_clock: string | null
+  /** the subscription schedule managing it; absent on subscriptions stored before schedules existed */
+  schedule?: string | null
   livemode: false
 }
 
@@ -130,7 +132,37 @@ export interface TestClock {
   livemode: false
 }
 
-export type BillingObject = Product | Price | Customer | CheckoutSession | Subscription | Invoice | TestClock
+export interface SchedulePhase {
+  start_date: number
+  end_date: number
+  currency: string
+  items: { price: string; quantity: 1; metadata: Record<string, string> }[]
+  /** set on the subscription when the phase starts (new keys added, existing ones replaced) */
+  metadata: Record<string, string>
+  proration_behavior: 'create_prorations' | 'none' | 'always_invoice'
+}
+
+/** A subscription schedule made from an existing subscription (`from_subscription`), ending by releasing it. */
+export interface SubscriptionSchedule {
+  id: string
+  object: 'subscription_schedule'
+  customer: string
+  subscription: string | null
+  status: 'active' | 'released' | 'canceled'
+  end_behavior: 'release'
+  current_phase: { start_date: number; end_date: number } | null
+  phases: SchedulePhase[]
+  released_at: number | null
+  released_subscription: string | null
+  canceled_at: number | null
+  completed_at: null
+  created: number
+  metadata: Record<string, string>
+  test_clock: string | null
+  livemode: false
+}
+
+export type BillingObject = Product | Price | Customer | CheckoutSession | Subscription | Invoice | TestClock | SubscriptionSchedule
 
 /** `start` plus `months` calendar months (UTC), keeping the day where the month has it (Jan 31 + 1 month = Feb 28/29, as Stripe bills). */
 export function addMonths(start: number, months: number) {

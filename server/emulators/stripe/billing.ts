@@ -1,6 +1,7 @@
 import { TEST_CARDS, type TestCard } from '../../../contract/payment'
-import { addMonths, type CheckoutSession, type Customer, type Invoice, type Price, type Product, type Subscription, type TestClock } from './billing-objects'
+import { addMonths, type CheckoutSession, type Customer, type Invoice, type Price, type Product, type Subscription, type SubscriptionSchedule, type TestClock } from './billing-objects'
 import { portalToken } from './checkout-pages'
+import { enterPhase, StripeSchedules } from './schedules'
 import { invalidRequest, missingParam, noSuch } from './errors'
 import type { FormParams, FormValue } from './form'
 import { stripeId, unixNow } from './objects'
@@ -33,11 +34,16 @@ const objectParam = (params: FormParams, name: string): Record<string, FormValue
  * default payment method: `pm_card_visa` pays, the declining test cards fail the invoice.
  */
 export class StripeBilling {
+  /** subscription schedules: a plan change at the next renewal (schedules.ts) */
+  readonly schedules: StripeSchedules
+
   constructor(
     private readonly sandbox: StripeSandbox,
     /** the shop's public origin: hosted pages are `{base}/sandbox-checkout/...` */
     private readonly base: string,
-  ) {}
+  ) {
+    this.schedules = new StripeSchedules(sandbox)
+  }
 
   private get store() {
     return this.sandbox.store
@@ -303,6 +309,7 @@ export class StripeBilling {
         latest_invoice: invoice.id,
         metadata: session.subscription_metadata,
         test_clock: customer.test_clock,
+        schedule: null,
         livemode: false,
       }
       const done: CheckoutSession = { ...session, status: 'complete', payment_status: 'paid', url: null, customer: customer.id, subscription: sub.id, invoice: invoice.id }
@@ -361,6 +368,9 @@ export class StripeBilling {
     return () => {
       const sub = this.get<Subscription>(id, 'subscription', 'subscription')
       if (sub.status === 'canceled' && cancelAtEnd !== undefined) throw canceledAlready(id)
+      if (sub.schedule && cancelAtEnd !== undefined) {
+        throw invalidRequest(`The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`, undefined, 'cancel_at_period_end')
+      }
       const end = sub.items.data[0]!.current_period_end
       const next: Subscription = {
         ...sub,
@@ -382,7 +392,10 @@ export class StripeBilling {
       if (sub.status === 'canceled') throw invalidRequest(`No such subscription: '${id}'`, 'resource_missing', 'id', 404)
       const now = this.nowFor(this.customerOf(sub))
       const next: Subscription = { ...sub, status: 'canceled', canceled_at: now, ended_at: now }
-      return { status: 200, body: this.subscriptionView(next, expand), ops: [{ k: 'b', v: next }, ...this.sandbox.event('customer.subscription.deleted', next, ctx)] }
+      // a schedule ends with its subscription
+      const schedule = sub.schedule ? this.store.billing.get(sub.schedule) : undefined
+      const ops: Op[] = schedule?.object === 'subscription_schedule' && schedule.status === 'active' ? [{ k: 'b', v: { ...schedule, status: 'canceled', canceled_at: now, current_phase: null } }] : []
+      return { status: 200, body: this.subscriptionView(next, expand), ops: [...ops, { k: 'b', v: next }, ...this.sandbox.event('customer.subscription.deleted', next, ctx)] }
     }
   }
 
@@ -461,9 +474,9 @@ export class StripeBilling {
       for (const object of [...this.store.billing.values()]) {
         if (object.object !== 'subscription' || !customers.has(object.customer) || object.status === 'canceled') continue
         let sub = object
+        let schedule = sub.schedule ? this.get<SubscriptionSchedule>(sub.schedule, 'subscription_schedule', 'subscription_schedule') : undefined
         for (;;) {
-          const item = sub.items.data[0]!
-          const end = item.current_period_end
+          const end = sub.items.data[0]!.current_period_end
           if (end > to) break
           if (sub.cancel_at_period_end) {
             sub = { ...sub, status: 'canceled', ended_at: end }
@@ -471,14 +484,22 @@ export class StripeBilling {
             break
           }
           if (sub.status === 'past_due') break
+          // the schedule's next phase starts with this renewal (its price is billed), or its last phase ends here
+          const previousMetadata = sub.metadata
+          const previousItems = sub.items
+          const entered = enterPhase(sub, schedule, end, (price) => this.get<Price>(price, 'price', 'price'))
+          sub = entered.sub
+          if (entered.schedule && entered.schedule !== schedule) ops.push({ k: 'b', v: entered.schedule })
+          schedule = entered.schedule?.status === 'active' ? entered.schedule : undefined
+          const item = sub.items.data[0]!
           const nextEnd = addMonths(end, item.price.recurring.interval_count)
           const method = customers.get(sub.customer)!.invoice_settings.default_payment_method ?? sub.default_payment_method
           const card: TestCard | undefined = TEST_CARDS.find((c) => c.payment_method === method)
           const invoice = this.paidInvoice(sub.customer, sub.id, item.price, end, nextEnd, 'subscription_cycle', sub.metadata, end)
-          const previousItems = sub.items
           if (card?.outcome === 'succeeded') {
             sub = { ...sub, latest_invoice: invoice.id, items: { ...sub.items, data: [{ ...item, current_period_start: end, current_period_end: nextEnd }] } }
-            ops.push({ k: 'b', v: invoice }, ...this.sandbox.event('invoice.paid', invoice, ctx), ...this.sandbox.event('customer.subscription.updated', sub, ctx, { items: previousItems, latest_invoice: object.latest_invoice }))
+            const previous = { items: previousItems, latest_invoice: object.latest_invoice, ...(sub.metadata === previousMetadata ? {} : { metadata: previousMetadata }) }
+            ops.push({ k: 'b', v: invoice }, ...this.sandbox.event('invoice.paid', invoice, ctx), ...this.sandbox.event('customer.subscription.updated', sub, ctx, previous))
           } else {
             const failed: Invoice = { ...invoice, status: 'open', amount_paid: 0, amount_remaining: invoice.amount_due, status_transitions: { paid_at: null } }
             sub = { ...sub, status: 'past_due', latest_invoice: failed.id, items: { ...sub.items, data: [{ ...item, current_period_start: end, current_period_end: nextEnd }] } }

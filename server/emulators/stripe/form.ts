@@ -7,7 +7,8 @@ export type FormParams = Record<string, FormValue>
 /**
  * What one request may carry. The sandbox faces the internet with a public key, so every size is
  * bounded before anything is built from it: Stripe's own deepest parameters nest four levels
- * (`payment_method_options[card][mandate_options][amount]`), its longest lists are far below 100.
+ * (`payment_method_options[card][mandate_options][amount]`) and a subscription schedule's
+ * price six (`phases[1][items][0][price_data][recurring][interval_count]`); its longest lists are far below 100.
  */
 export const FORM_LIMITS = {
   /** bytes of one body or query string */
@@ -17,7 +18,7 @@ export const FORM_LIMITS = {
   /** characters of one parameter name, brackets included */
   nameLength: 256,
   /** bracket levels below the top-level name */
-  depth: 5,
+  depth: 6,
   /** entries of one list (`expand[]`, `types[0]`) */
   listLength: 100,
 } as const
