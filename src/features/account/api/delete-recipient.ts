@@ -3,7 +3,7 @@ import type { Locale } from '../../../../contract/constants'
 import type { Recipient } from '../../../../contract/recipient'
 import { apiDelete } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/i18n'
-import { ADDRESS_BOOK_KEY } from './get-address-book'
+import { RECIPIENTS_KEY } from '../../../lib/recipient-book'
 
 /** `DELETE /recipient/{id}` answers the remaining recipients (a deleted default passes to the newest). */
 export const deleteRecipient = (id: number, locale: Locale): Promise<Recipient[]> => apiDelete<{ data: Recipient[] }>(`/recipient/${id}`, { locale }).then((r) => r.data)
@@ -13,6 +13,6 @@ export function useDeleteRecipient() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => deleteRecipient(id, locale),
-    onSuccess: (rest) => queryClient.setQueryData(ADDRESS_BOOK_KEY, rest),
+    onSuccess: (rest) => queryClient.setQueryData(RECIPIENTS_KEY, rest),
   })
 }

@@ -2,17 +2,15 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, useRef, useState } from 'react'
 import { MAX_RECIPIENTS, type Recipient } from '../../../../contract/recipient'
 import { isApiError } from '../../../lib/api-client'
+import { addressLine } from '../../../lib/place-names'
+import { useRecipients, useSaveRecipient } from '../../../lib/recipient-book'
 import { toast } from '../../../lib/toast'
 import { PinIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/load-error'
 import { Modal } from '../../../ui/modal'
 import { useDeleteRecipient } from '../api/delete-recipient'
-import { useAddressBook } from '../api/get-address-book'
-import { useSaveRecipient } from '../api/save-recipient'
 import { RecipientForm } from './recipient-form'
 import './address-book.css'
-
-const addressLine = (r: Recipient) => `${r.zip_code} ${r.county}${r.district}${r.address}`
 
 /** 'new', a recipient's id being edited, or nothing open */
 type Editing = 'new' | number | null
@@ -26,7 +24,7 @@ export function AddressBook() {
   const titleId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const addRef = useRef<HTMLButtonElement>(null)
-  const book = useAddressBook()
+  const book = useRecipients()
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Recipient | null>(null)
   const recipients = book.data

@@ -11,9 +11,8 @@ import { isApiError } from '../../../lib/api-client'
 import { formatPrice } from '../../../lib/format-price'
 import { focusFirstInvalid, serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
 import { useLocalePrefix } from '../../../lib/i18n'
+import { useRecipients, useSaveRecipient } from '../../../lib/recipient-book'
 import { translateValidationMessage } from '../../../lib/validation-messages'
-import { useCreateRecipient } from '../api/create-recipient'
-import { useRecipients } from '../api/get-recipients'
 import { useQuote } from '../api/get-quote'
 import { usePlaceOrder } from '../api/place-order'
 import { checkoutDraft, checkoutNotices, clearDraft, draftActions } from '../stores/checkout-draft'
@@ -57,7 +56,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const draft = useSnapshot(checkoutDraft)
   const recipients = useRecipients()
   const quote = useQuote({ lines: lineInputs(lines), coupon_code: draft.coupon, shipment: 'home' })
-  const createRecipient = useCreateRecipient()
+  const saveRecipient = useSaveRecipient()
   const placeOrder = usePlaceOrder()
   const carrier = useCarrierCheck(settings?.carrier_check ?? false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
@@ -146,7 +145,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
       let recipient: CreateOrderInput['recipient']
       if (newRecipient && recipientCheck.ok) {
         if (draft.saveRecipient) {
-          const saved = await createRecipient.mutateAsync(recipientCheck.output)
+          const saved = await saveRecipient.mutateAsync({ input: recipientCheck.output })
           draftActions.chooseRecipient(saved.id)
           recipientId = saved.id
         } else recipient = recipientCheck.output

@@ -80,7 +80,6 @@ subscribe(checkoutDraft, () => {
   }
 })
 
-type RecipientField = keyof CheckoutDraft['recipient']
 type InvoiceField = keyof CheckoutDraft['invoice']
 
 /** The changes the payment page makes to the draft. */
@@ -88,18 +87,9 @@ export const draftActions = {
   chooseRecipient(choice: number | 'new'): void {
     checkoutDraft.recipientChoice = choice
   },
-  setRecipientField(field: RecipientField, value: string): void {
-    checkoutDraft.recipient[field] = value
-  },
-  /** a new county clears the district, which belongs to the old one */
-  chooseCounty(name: string): void {
-    checkoutDraft.recipient.county = name
-    checkoutDraft.recipient.district = ''
-  },
-  /** the district's 3-digit postal code is filled in; a longer code that already starts with it stays */
-  chooseDistrict(name: string, zip: string | undefined): void {
-    checkoutDraft.recipient.district = name
-    if (zip && !checkoutDraft.recipient.zip_code.startsWith(zip)) checkoutDraft.recipient.zip_code = zip
+  /** the new recipient's fields as the recipient fields (src/ui/recipient-fields.tsx) changed them */
+  setRecipient(recipient: CheckoutDraft['recipient']): void {
+    Object.assign(checkoutDraft.recipient, recipient)
   },
   setSaveRecipient(save: boolean): void {
     checkoutDraft.saveRecipient = save

@@ -1,27 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useRef, useState, type ReactNode } from 'react'
-import { RECIPIENT_MESSAGES, RecipientInputSchema, type RecipientInput } from '../../../../contract/recipient'
+import { RecipientInputSchema, type RecipientInput } from '../../../../contract/recipient'
 import type { BoxRecipient } from '../../../../contract/subscription'
-import { findCounty, TAIWAN_COUNTIES } from '../../../../contract/taiwan-districts'
-import { focusFirstInvalid, overLimit, validateForm, type FieldErrors } from '../../../lib/form'
-import { useLocale } from '../../../lib/i18n'
-import { SelectField, TextField } from '../../../ui/text-field'
+import { focusFirstInvalid, validateForm, type FieldErrors } from '../../../lib/form'
+import { addressLine } from '../../../lib/place-names'
+import { firstRecipientChoice, RecipientChoices, type RecipientChoice } from '../../../ui/recipient-choices'
+import { EMPTY_RECIPIENT, RECIPIENT_FIELDS, RecipientFields } from '../../../ui/recipient-fields'
 import type { RecipientBook } from '../recipient-book'
 import './box-recipient.css'
 
-const EMPTY: BoxRecipient = { name: '', phone: '', zip_code: '', county: '', district: '', address: '' }
-
-export const recipientLine = (r: BoxRecipient) => `${r.zip_code} ${r.county}${r.district}${r.address}`
-
-const sameRecipient = (a: BoxRecipient, b: BoxRecipient) => recipientLine(a) === recipientLine(b) && a.name === b.name && a.phone === b.phone
-
-function defaultChoice(book: RecipientBook, current: BoxRecipient | null | undefined): number | 'new' | null {
-  if (book.failed) return 'new'
-  if (!book.list) return null
-  const same = current ? book.list.find((r) => sameRecipient(r, current)) : undefined
-  if (current && !same) return 'new'
-  return same?.id ?? book.list.find((r) => r.is_default)?.id ?? book.list[0]?.id ?? 'new'
-}
+/** A box's recipient on one line (My snack box shows it so). */
+export const recipientLine = addressLine
 
 interface BoxRecipientFormProps {
   book: RecipientBook
@@ -44,26 +33,21 @@ interface BoxRecipientFormProps {
  */
 export function BoxRecipientForm({ book, current, title, intro, submitLabel, busy, serverErrors, onSubmit, children }: BoxRecipientFormProps) {
   const { t } = useLingui()
-  const locale = useLocale()
   const legendId = useId()
   const formRef = useRef<HTMLFormElement>(null)
-  const [picked, setChoice] = useState<number | 'new' | null>(null)
-  const [draft, setDraft] = useState<BoxRecipient>(current ?? EMPTY)
+  const [picked, setChoice] = useState<RecipientChoice>(null)
+  const [draft, setDraft] = useState<BoxRecipient>(current ?? EMPTY_RECIPIENT)
   const [save, setSave] = useState(true)
   const [shown, setShown] = useState<Set<string>>(new Set())
   const [saveFailed, setSaveFailed] = useState(false)
 
   // the default recipient (or the box's own) is chosen until the member picks another; none saved: the form
-  const choice = picked !== null && (picked === 'new' || book.list?.some((r) => r.id === picked)) ? picked : defaultChoice(book, current)
+  const choice = picked !== null && (picked === 'new' || book.list?.some((r) => r.id === picked)) ? picked : firstRecipientChoice(book.list, book.failed, current)
 
   const check = validateForm(RecipientInputSchema, draft)
   const errors: FieldErrors = { ...serverErrors }
   if (!check.ok) for (const [field, message] of Object.entries(check.errors)) if (shown.has(field) && !errors[field]) errors[field] = message
-  if (!errors.name) errors.name = overLimit(draft.name, 40, RECIPIENT_MESSAGES.max40)
-  if (!errors.address) errors.address = overLimit(draft.address, 100, RECIPIENT_MESSAGES.max100)
-  const leave = (field: string) => () => setShown((before) => new Set(before).add(field))
-  const set = (field: keyof BoxRecipient) => (value: string) => setDraft((before) => ({ ...before, [field]: value }))
-  const county = findCounty(draft.county)
+  const leave = (field: string) => setShown((before) => new Set(before).add(field))
 
   const submit = async () => {
     if (choice === null) return
@@ -73,7 +57,7 @@ export function BoxRecipientForm({ book, current, title, intro, submitLabel, bus
       return
     }
     if (!check.ok) {
-      setShown(new Set(Object.keys(EMPTY)))
+      setShown(new Set(RECIPIENT_FIELDS))
       focusFirstInvalid(formRef.current)
       return
     }
@@ -101,62 +85,10 @@ export function BoxRecipientForm({ book, current, title, intro, submitLabel, bus
         {title}
       </h3>
       {intro}
-      {book.list === undefined && !book.failed ? <div className="skeleton" style={{ height: 72 }} role="status" aria-label={t`Loading…`} /> : null}
-      {book.failed ? <p className="form-alert">{t`Your saved recipients could not be loaded. You can enter a recipient below.`}</p> : null}
-      {book.list?.length || book.failed ? (
-        <div role="radiogroup" aria-labelledby={legendId} className="box-choices">
-          {book.list?.map((recipient) => (
-            <label key={recipient.id} className={`box-choice${choice === recipient.id ? ' is-chosen' : ''}`}>
-              <input type="radio" name="box-recipient" checked={choice === recipient.id} onChange={() => setChoice(recipient.id)} />
-              <span className="box-choice__body">
-                <span className="box-choice__title">
-                  {recipient.name} · {recipient.phone}
-                  {recipient.is_default ? <span className="box-choice__tag">{t`Default`}</span> : null}
-                </span>
-                <span className="box-choice__text">{recipientLine(recipient)}</span>
-              </span>
-            </label>
-          ))}
-          <label className={`box-choice${choice === 'new' ? ' is-chosen' : ''}`}>
-            <input type="radio" name="box-recipient" checked={choice === 'new'} onChange={() => setChoice('new')} />
-            <span className="box-choice__body">
-              <span className="box-choice__title">{t`A new recipient`}</span>
-            </span>
-          </label>
-        </div>
-      ) : null}
+      <RecipientChoices recipients={book.list} failed={book.failed} chosen={choice} onChoose={setChoice} labelledBy={legendId} />
       {choice === 'new' ? (
         <div className="form box-recipient__fields">
-          <div className="form-row form-row--2">
-            <TextField label={t`Name`} value={draft.name} onChange={set('name')} onBlur={leave('name')} error={errors.name} autoComplete="name" />
-            <TextField label={t`Phone`} value={draft.phone} onChange={set('phone')} onBlur={leave('phone')} error={errors.phone} type="tel" autoComplete="tel" inputMode="tel" />
-          </div>
-          <div className="form-row form-row--3">
-            <div onBlur={leave('county')}>
-              <SelectField
-                label={t`County or city`}
-                value={draft.county}
-                onChange={(value) => setDraft((before) => ({ ...before, county: value, district: '', zip_code: '' }))}
-                error={errors.county}
-                options={[{ value: '', label: t`Choose…` }, ...TAIWAN_COUNTIES.map((c) => ({ value: c.name, label: book.countyLabel(c, locale) }))]}
-              />
-            </div>
-            <div onBlur={leave('district')}>
-              <SelectField
-                label={t`District`}
-                value={draft.district}
-                onChange={(value) => setDraft((before) => ({ ...before, district: value, zip_code: county?.districts.find((d) => d.name === value)?.zip ?? before.zip_code }))}
-                error={errors.district}
-                options={[{ value: '', label: t`Choose…` }, ...(county?.districts ?? []).map((d) => ({ value: d.name, label: book.districtLabel(d, locale) }))]}
-              />
-            </div>
-            <TextField label={t`Postal code`} value={draft.zip_code} onChange={set('zip_code')} onBlur={leave('zip_code')} error={errors.zip_code} inputMode="numeric" autoComplete="postal-code" />
-          </div>
-          <TextField label={t`Address`} value={draft.address} onChange={set('address')} onBlur={leave('address')} error={errors.address} autoComplete="street-address" />
-          <label className="box-checkbox">
-            <input type="checkbox" checked={save} onChange={(event) => setSave(event.target.checked)} />
-            {t`Save this recipient for next time`}
-          </label>
+          <RecipientFields values={draft} errors={errors} onChange={setDraft} onLeave={leave} save={{ checked: save, onChange: setSave }} />
         </div>
       ) : null}
       {saveFailed ? <p className="form-alert form-alert--info">{t`The recipient could not be saved to your address book, but your box will go to it.`}</p> : null}

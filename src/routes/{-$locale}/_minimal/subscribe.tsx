@@ -1,17 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlan } from '../../../../contract/subscription'
 import { useSession } from '../../../features/auth/components/use-session'
-import { useCreateRecipient } from '../../../features/checkout/api/create-recipient'
-import { recipientsQueryOptions } from '../../../features/checkout/api/get-recipients'
-import { countyLabel, districtLabel } from '../../../features/checkout/components/place-names'
 import { subscriptionPlansQueryOptions } from '../../../features/subscribe/api/get-subscription-plans'
 import { SubscribeView } from '../../../features/subscribe/components/subscribe-view'
-import type { RecipientBook } from '../../../features/subscribe/recipient-book'
 import { loginHrefFor } from '../../../lib/guards'
-import { useLocale } from '../../../lib/i18n'
+import { useRecipientBook } from '../../../lib/recipient-book'
 import { useDocumentTitle } from '../../../ui/use-document-title'
 
 /** `plan`: the plan chosen, kept in the address so signing in comes back to it. */
@@ -27,19 +22,6 @@ export const Route = createFileRoute('/{-$locale}/_minimal/subscribe')({
   },
   component: SubscribePage,
 })
-
-/** The member's saved recipients, from the checkout's address book. */
-function useRecipientBook(signedIn: boolean): RecipientBook {
-  const recipients = useQuery({ ...recipientsQueryOptions(useLocale()), enabled: signedIn })
-  const create = useCreateRecipient()
-  return {
-    list: signedIn ? recipients.data : [],
-    failed: signedIn && recipients.isError && !recipients.data,
-    save: (input) => create.mutateAsync(input),
-    countyLabel,
-    districtLabel,
-  }
-}
 
 function SubscribePage() {
   const { t } = useLingui()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { findCounty, findDistrict } from '../../../../contract/taiwan-districts'
-import { countyLabel, districtLabel } from './place-names'
+import { findCounty, findDistrict } from '../../contract/taiwan-districts'
+import { addressLine, countyLabel, districtLabel } from './place-names'
 
 describe('county and district labels', () => {
   const taipei = findCounty('臺北市')!
@@ -17,5 +17,11 @@ describe('county and district labels', () => {
       expect(countyLabel(taipei, locale)).toBe('臺北市')
       expect(districtLabel(daan, locale)).toBe('106 大安區')
     }
+  })
+})
+
+describe('an address on one line', () => {
+  it('reads as the parcel’s label: postal code, then county, district and street without spaces', () => {
+    expect(addressLine({ zip_code: '10617', county: '臺北市', district: '大安區', address: '復興南路一段 100 號' })).toBe('10617 臺北市大安區復興南路一段 100 號')
   })
 })
