@@ -1,20 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-import { RECIPIENT_MESSAGES } from '../../contract/recipient'
+import { RECIPIENT_MESSAGES, type RecipientInput } from '../../contract/recipient'
 import { findCounty, TAIWAN_COUNTIES } from '../../contract/taiwan-districts'
 import { withLimits, type FieldErrors } from '../lib/form'
 import { useLocale } from '../lib/i18n'
 import { countyLabel, districtLabel } from '../lib/place-names'
 import { SelectField, TextField } from './text-field'
 
-/** A delivery recipient as typed: what contract/recipient's RecipientInputSchema checks. */
-export interface RecipientValues {
-  name: string
-  phone: string
-  zip_code: string
-  county: string
-  district: string
-  address: string
-}
+/** A delivery recipient as typed: the fields contract/recipient's RecipientInputSchema checks. */
+export type RecipientValues = Omit<RecipientInput, 'is_default'>
 export type RecipientField = keyof RecipientValues
 
 export const EMPTY_RECIPIENT: RecipientValues = { name: '', phone: '', zip_code: '', county: '', district: '', address: '' }
@@ -54,7 +47,7 @@ interface RecipientFieldsProps {
 export function RecipientFields({ values, errors, onChange, onLeave, save }: RecipientFieldsProps) {
   const { t } = useLingui()
   const locale = useLocale()
-  const shown = withLimits(errors, { ...values }, LIMITS)
+  const shown = withLimits(errors, values, LIMITS)
   const county = findCounty(values.county)
   const set = (field: RecipientField) => (value: string) => onChange({ ...values, [field]: value })
   const leave = (field: RecipientField) => (onLeave ? () => onLeave(field) : undefined)
