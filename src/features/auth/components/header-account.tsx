@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { KeyboardEvent } from 'react'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { BellIcon, ChevronDownIcon, GiftIcon, LogoutIcon, MailIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { BellIcon, ChevronDownIcon, GiftIcon, LogoutIcon, MailIcon, PinIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useSession, useSignOut } from './use-session'
 import './header-account.css'
@@ -37,9 +37,17 @@ const OrderIcon = () => (
   </svg>
 )
 
+const CouponIcon = () => (
+  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v2.5a2.5 2.5 0 0 0 0 5V17a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2.5a2.5 2.5 0 0 0 0-5V7Z" />
+    <path d="M14 5v2M14 11v2M14 17v2" />
+  </svg>
+)
+
 /**
  * A disclosure of links, keyboard operable like the language menu (arrows, Home/End, Escape). The
- * spec's entries are info, favorite, order, comment, message, notification, referrer and logout.
+ * member area's sections in the side menu's order (user-side-menu.tsx; its password change stays
+ * there), then log out.
  */
 function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
   const { t } = useLingui()
@@ -104,6 +112,12 @@ function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
           </Link>
         </li>
         <li>
+          <Link to="/{-$locale}/user/address" params={{ locale }} className="member-menu__item" onClick={close}>
+            <PinIcon size={18} />
+            {t`Address book`}
+          </Link>
+        </li>
+        <li>
           <Link to="/{-$locale}/user/favorite" params={{ locale }} className="member-menu__item" onClick={close}>
             <FavouriteIcon />
             {t`My favourites`}
@@ -137,6 +151,12 @@ function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
           <Link to="/{-$locale}/user/notification" params={{ locale }} className="member-menu__item" onClick={close}>
             <BellIcon size={18} />
             {t`Notification settings`}
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$locale}/user/coupon" params={{ locale }} className="member-menu__item" onClick={close}>
+            <CouponIcon />
+            {t`My coupons`}
           </Link>
         </li>
         <li>
