@@ -81,9 +81,6 @@ export const NotificationSchema = v.object({
 })
 export type Notification = v.InferOutput<typeof NotificationSchema>
 
-/** What travels on `private-User.{id}.Notification` as the `SendNotification` event (Laravel's shape: the notification under `data`). */
-export const SendNotificationEventSchema = v.object({ data: NotificationSchema })
-
 export const NotificationTypeInfoSchema = v.object({
   type: v.picklist(NOTIFICATION_TYPES),
   name: v.string(),
