@@ -198,6 +198,8 @@ export const MemberSubscriptionSchema = v.object({
   boxes: v.array(v.object({ paid_at: v.string(), amount: v.number(), period_start: v.string(), period_end: v.string() })),
   /** whether "manage payment method" (the payment provider's customer portal) is offered */
   can_manage_payment: v.boolean(),
+  /** the plan chosen for the terms from the next renewal on (`starts_on`, ISO: the current term is kept as paid); null: none pending */
+  plan_change: v.nullable(v.object({ plan_id: v.picklist(SUBSCRIPTION_PLAN_IDS), plan_title: v.string(), plan_months: v.number(), term_amount: v.number(), starts_on: v.string() })),
 })
 export type MemberSubscription = v.InferOutput<typeof MemberSubscriptionSchema>
 
@@ -206,3 +208,10 @@ export const UpdateSubscriptionRecipientInputSchema = v.object({ recipient: Reci
 
 /** PUT /user/subscription: cancel at the end of the term, or keep it. */
 export const UpdateSubscriptionInputSchema = v.object({ cancel_at_period_end: v.boolean('Say whether to cancel at the end of the term.') })
+
+/**
+ * PUT /user/subscription/plan: the plan the box renews as from the next renewal. Nothing is charged
+ * now and the current term stays as paid; choosing the current plan again drops a pending change.
+ */
+export const ChangeSubscriptionPlanInputSchema = v.object({ plan_id: v.picklist(SUBSCRIPTION_PLAN_IDS, SUBSCRIPTION_MESSAGES.plan) })
+export type ChangeSubscriptionPlanInput = v.InferOutput<typeof ChangeSubscriptionPlanInputSchema>

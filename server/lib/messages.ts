@@ -151,7 +151,19 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'This order was not found.': { zh_tw: '找不到這筆訂單。', ja: 'このご注文は見つかりません。' },
   'This product is not in this order.': { zh_tw: '這筆訂單沒有這項商品。', ja: 'このご注文にこの商品は含まれていません。' },
   'Products can be reviewed once the order has been delivered.': { zh_tw: '訂單送達後才能評價商品。', ja: 'ご注文の商品が届いてからレビューできます。' },
-  'You already have a snack box subscription. Under My snack box you can change where it goes or cancel it; to get another one, order a second box.': { zh_tw: '您已訂閱零食箱。可以在「我的零食箱」變更寄送地址或取消訂閱；若想再訂一箱，請選擇「再訂一個零食箱」。', ja: 'すでにスナックボックスをご購読中です。「マイスナックボックス」でお届け先の変更や解約ができます。もう 1 箱ご希望の場合は「2 つ目のボックスを注文する」をお選びください。' },
+  'You already have a snack box subscription. Under My snack box you can change its plan from the next renewal, change where it goes or cancel it; to get another one, order a second box.': {
+    zh_tw: '您已訂閱零食箱。可以在「我的零食箱」變更方案（自下次續訂起生效）、變更寄送地址或取消訂閱；若想再訂一箱，請選擇「再訂一個零食箱」。',
+    ja: 'すでにスナックボックスをご購読中です。「マイスナックボックス」で次回の更新からのプラン変更、お届け先の変更、解約ができます。もう 1 箱ご希望の場合は「2 つ目のボックスを注文する」をお選びください。',
+  },
+  'Your snack box is already on this plan.': { zh_tw: '您的零食箱已經是這個方案。', ja: 'スナックボックスはすでにこのプランです。' },
+  'Your snack box ends with this term, so its plan cannot change. Keep your subscription first, then choose a plan.': {
+    zh_tw: '您的零食箱將於本期結束，因此無法變更方案。請先選擇「繼續訂閱」，再選擇方案。',
+    ja: 'スナックボックスは今回の期間で終了するため、プランを変更できません。先に購読を続けてから、プランをお選びください。',
+  },
+  'The last payment for your snack box did not go through. Please update your payment method before changing plan.': {
+    zh_tw: '您零食箱的上一筆付款未成功，請先更新付款方式，再變更方案。',
+    ja: 'スナックボックスの前回のお支払いが完了していません。プランを変更する前にお支払い方法を更新してください。',
+  },
   'You have no snack box subscription to change.': { zh_tw: '您沒有可變更的零食箱訂閱。', ja: '変更できるスナックボックスのご購読はありません。' },
   'Choose one of the plans.': { zh_tw: '請選擇一個方案。', ja: 'プランを選んでください。' },
   'A payment page for your snack box is being opened in another window. Please use that one, or try again in a moment.': { zh_tw: '另一個視窗正在開啟您零食箱的付款頁面，請使用該視窗，或稍後再試。', ja: '別のウィンドウでスナックボックスのお支払いページを開いています。そちらをお使いいただくか、しばらくしてからもう一度お試しください。' },

@@ -208,6 +208,70 @@ describe.each(targets)('the snack box on $kind', (target) => {
     expect(await shop.database.db.query.subscriptions.findMany({ where: (sub, { eq }) => eq(sub.user_id, member.id) })).toHaveLength(1)
   })
 
+  it('changes the plan from the next renewal: nothing charged now, a second click changes nothing, the renewal bills and shows the new plan', async () => {
+    const start = Math.floor(Date.UTC(2026, 6, 10, 3) / 1000)
+    const { member, clock } = await memberOnClock(start)
+    // without a box there is nothing to change; a plan that does not exist is a field error in the member's language
+    expect((await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-3' })).status).toBe(404)
+    await subscribe(member, 'box-1')
+    const unknown = await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-9' }, { 'x-localization': 'ja' })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error.code).toBe('VALIDATION_FAILED')
+    expect(unknown.body.error.detail.plan_id).toEqual(['プランを選んでください。'])
+    const same = await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-1' }, { 'x-localization': 'zh_tw' })
+    expect(same.status).toBe(409)
+    expect(same.body.error).toMatchObject({ code: 'SAME_PLAN', message: '您的零食箱已經是這個方案。' })
+    expect((await mine(member)).plan_change).toBeNull()
+
+    // a double click: two requests at once make one change
+    const termEnd = addMonths(start, 1)
+    const [a, b] = await Promise.all([
+      member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-3' }),
+      member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-3' }),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    const change = { plan_id: 'box-3', plan_title: '3-month plan', plan_months: 3, term_amount: 2895, starts_on: new Date(termEnd * 1000).toISOString() }
+    expect(a.body.data).toMatchObject({ plan_id: 'box-1', term_amount: 999, status: 'active', plan_change: change })
+    expect((await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-3' })).body.data.plan_change).toEqual(change)
+    const row = (await shop.database.db.query.subscriptions.findFirst({ where: (sub, { eq }) => eq(sub.user_id, member.id) }))!
+    const sub = await shop.stripe.subscriptions.retrieve(row.subscription_id)
+    expect(sub.schedule).toBe(row.schedule_id)
+    // nothing was billed: the first invoice is still the latest, and the term is as paid
+    expect((await mine(member)).boxes.map((box: { amount: number }) => box.amount)).toEqual([999])
+    expect((await shop.stripe.subscriptionSchedules.retrieve(row.schedule_id!)).phases.map((phase) => phase.start_date)).toEqual([start, termEnd])
+
+    // another plan replaces the pending one; the current plan again drops it (the member switches back)
+    expect((await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-12' })).body.data.plan_change.term_amount).toBe(11_040)
+    const back = await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-1' })
+    expect(back.status).toBe(200)
+    expect(back.body.data.plan_change).toBeNull()
+    expect((await shop.stripe.subscriptions.retrieve(row.subscription_id)).schedule).toBeNull()
+    // and chooses again; cancelling at the term's end drops the change, and a cancelling box cannot change plan
+    await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-6' })
+    expect((await member.call('PUT', '/api/v1/user/subscription', { cancel_at_period_end: true })).body.data).toMatchObject({ status: 'cancelling', plan_change: null })
+    const whileCancelling = await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-3' }, { 'x-localization': 'en' })
+    expect(whileCancelling.status).toBe(409)
+    expect(whileCancelling.body.error.code).toBe('SUBSCRIPTION_CANCELLING')
+    expect((await member.call('PUT', '/api/v1/user/subscription', { cancel_at_period_end: false })).body.data.status).toBe('active')
+    expect((await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-3' })).body.data.plan_change).toEqual(change)
+
+    // the renewal: the new plan's amount is billed for three months, and the box shows the new plan
+    await shop.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: termEnd + 3600 })
+    await shop.settle()
+    const renewed = await mine(member)
+    expect(renewed).toMatchObject({ plan_id: 'box-3', plan_title: '3-month plan', plan_months: 3, term_amount: 2895, status: 'active', plan_change: null, current_period_end: new Date(addMonths(termEnd, 3) * 1000).toISOString() })
+    expect(renewed.boxes.map((box: { amount: number }) => box.amount)).toEqual([2895, 999])
+    // the term after renews at the same plan, once the schedule has let the subscription go
+    await shop.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: addMonths(termEnd, 3) + 3600 })
+    await shop.settle()
+    const later = await mine(member)
+    expect(later).toMatchObject({ plan_id: 'box-3', plan_change: null })
+    expect(later.boxes.map((box: { amount: number }) => box.amount)).toEqual([2895, 2895, 999])
+    expect((await shop.database.db.query.subscriptions.findFirst({ where: (s, { eq }) => eq(s.user_id, member.id) }))!.schedule_id).toBeNull()
+    // the member may change plan again from there
+    expect((await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-1' })).body.data.plan_change).toMatchObject({ plan_id: 'box-1', term_amount: 999 })
+  })
+
   it('keeps the latest word when webhooks arrive twice, late or out of order', async () => {
     const start = Math.floor(Date.UTC(2026, 5, 1) / 1000)
     const { member, clock } = await memberOnClock(start)

@@ -307,6 +307,7 @@ test('a member whose renewal failed is asked to check the payment method (en)', 
     next_box: { ships_on: '2026-12-01T00:00:00.000Z', changes_until: '2026-11-28T00:00:00.000Z' },
     boxes: [{ paid_at: '2026-09-01T03:00:00.000Z', amount: 5670, period_start: '2026-09-01T00:00:00.000Z', period_end: '2027-03-01T00:00:00.000Z' }],
     can_manage_payment: true,
+    plan_change: null,
   }
   await page.route('**/api/v1/user/subscription', (route) => route.fulfill({ json: { data: box } }))
   await page.goto(pathIn(locale, '/'))

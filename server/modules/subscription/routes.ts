@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { dataSchema } from '../../../contract/page'
 import {
+  ChangeSubscriptionPlanInputSchema,
   MemberSubscriptionSchema,
   planIn,
   SUBSCRIPTION_PLANS,
@@ -14,6 +15,7 @@ import {
 import { documented, validate } from '../../lib/route'
 import { requireUser } from '../auth/middleware'
 import type { AuthDeps } from '../auth/service'
+import { changePlan } from './plan-change'
 import * as service from './service'
 
 /** The snack box: its plans (figures from contract/subscription.ts), buying one, and the member's own. */
@@ -55,6 +57,24 @@ export function subscriptionRoutes(deps: AuthDeps & service.SubscriptionDeps) {
       member,
       validate('json', UpdateSubscriptionInputSchema),
       async (c) => c.json({ data: await service.setCancelAtPeriodEnd(deps, c.get('session').user.id, c.req.valid('json').cancel_at_period_end, c.get('locale')) }),
+    )
+    .put(
+      '/user/subscription/plan',
+      documented({
+        summary:
+          'Changes the snack box’s plan from its next renewal (`plan_change` says the date and the amount per term): nothing is charged now and the current term stays as paid. The current plan again drops a pending change; the plan already pending is answered as it is.',
+        tags,
+        response: dataSchema(MemberSubscriptionSchema),
+        auth: true,
+        notFound: true,
+        errors: {
+          409: 'The box is already on this plan (SAME_PLAN), is set to end with this term (SUBSCRIPTION_CANCELLING), or its last payment failed (PAYMENT_OVERDUE)',
+          503: 'The payment provider is not answering (PAYMENT_PROVIDER_UNAVAILABLE)',
+        },
+      }),
+      member,
+      validate('json', ChangeSubscriptionPlanInputSchema),
+      async (c) => c.json({ data: await changePlan(deps, c.get('session').user.id, c.req.valid('json').plan_id, c.get('locale')) }),
     )
     .put(
       '/user/subscription/recipient',

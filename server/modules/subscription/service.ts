@@ -13,6 +13,7 @@ import type { StripeEventHandler } from '../payment/webhook-routes'
 import { fromStripeAmount, toStripeAmount } from '../payment/stripe-client'
 import { notify } from '../notification/producer'
 import { pwaUrl } from '../auth/service'
+import { releaseSchedule } from './schedules'
 
 export type SubscriptionDeps = OrderDeps
 
@@ -27,7 +28,7 @@ const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = {
   ja: 'ja',
 }
 
-const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
+export const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
 const planByMonths = (months: number) => SUBSCRIPTION_PLANS.find((plan) => plan.months === months)
 
 export function statusOf(row: Pick<SubscriptionRow, 'provider_status' | 'cancel_at_period_end'>): SubscriptionStatus {
@@ -36,10 +37,11 @@ export function statusOf(row: Pick<SubscriptionRow, 'provider_status' | 'cancel_
   return row.cancel_at_period_end ? 'cancelling' : 'active'
 }
 
-const latestOf = async (db: DbOrTx, userId: number) =>
+export const latestOf = async (db: DbOrTx, userId: number) =>
   (await db.select().from(subscriptions).where(eq(subscriptions.user_id, userId)).orderBy(desc(subscriptions.created_at), desc(subscriptions.id)).limit(1))[0]
 
-const alreadySubscribed = () => new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription. Under My snack box you can change where it goes or cancel it; to get another one, order a second box.')
+const alreadySubscribed = () =>
+  new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription. Under My snack box you can change its plan from the next renewal, change where it goes or cancel it; to get another one, order a second box.')
 
 /** The member's customer at the payment provider, created once (the key makes a retry or a double click find the same one). */
 async function customerOf(deps: SubscriptionDeps, user: { id: number; email: string }) {
@@ -179,6 +181,7 @@ function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSe
   const status = statusOf(row)
   // the term's start: its invoice's, else counted back from its end
   const termStart = boxes.find((box) => box.period_end.getTime() === row.current_period_end.getTime())?.period_start ?? addMonthsUtc(row.current_period_end, -plan.months)
+  const changeTo = row.next_plan_id ? planById(row.next_plan_id) : undefined
   const next = status === 'ended' ? null : nextBox({ termStart, termEnd: row.current_period_end, months: plan.months, renews: status !== 'cancelling', now })
   return {
     plan_id: plan.id,
@@ -196,6 +199,7 @@ function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSe
       period_end: box.period_end.toISOString(),
     })),
     can_manage_payment: true,
+    plan_change: changeTo && status === 'active' ? { plan_id: changeTo.id, plan_title: changeTo.title[locale], plan_months: changeTo.months, term_amount: changeTo.price * changeTo.months, starts_on: row.current_period_end.toISOString() } : null,
   }
 }
 
@@ -220,12 +224,14 @@ export async function setRecipient(deps: Pick<SubscriptionDeps, 'db' | 'clock'>,
   return (await memberSubscription(deps, userId, locale))!
 }
 
-const noSubscription = () => notFound('You have no snack box subscription to change.')
+export const noSubscription = () => notFound('You have no snack box subscription to change.')
 
 /** `PUT /user/subscription`: cancel at the end of the term, or keep it; the provider's answer is recorded at once. */
 export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: number, cancel: boolean, locale: Locale) {
   const row = await latestOf(deps.db, userId)
   if (!row || statusOf(row) === 'ended') throw noSubscription()
+  // a subscription managed by a schedule is cancelled through it at Stripe: cancelling drops a pending plan change
+  if (cancel) await releaseSchedule(deps, row.schedule_id)
   const updated = await deps.gateway.call('update subscription', () =>
     deps.gateway.stripe.subscriptions.update(row.subscription_id, {
       cancel_at_period_end: cancel,
@@ -258,8 +264,9 @@ export async function portalUrl(deps: SubscriptionDeps, userId: number, locale: 
  * older than the row's) or the subscription already ended: webhooks may arrive late, twice or out
  * of order, and the latest word wins.
  */
-async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date, owner: { userId: number; planId: string; recipient?: BoxRecipient | null }) {
+export async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date, owner: { userId: number; planId: string; recipient?: BoxRecipient | null }) {
   const item = sub.items.data[0]
+  const scheduleId = (typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id) ?? null
   const values = {
     recipient: owner.recipient ?? null,
     recipient_changed_at: owner.recipient ? at : null,
@@ -272,6 +279,8 @@ async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date
     current_period_end: new Date((item?.current_period_end ?? sub.start_date) * 1000),
     event_at: at,
     updated_at: at,
+    schedule_id: scheduleId,
+    next_plan_id: null,
   }
   await tx
     .insert(subscriptions)
@@ -279,6 +288,10 @@ async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date
     .onConflictDoUpdate({
       target: subscriptions.subscription_id,
       set: {
+        plan_id: values.plan_id,
+        schedule_id: values.schedule_id,
+        // a pending plan change lasts while its schedule does, until the renewal that brings it
+        next_plan_id: scheduleId === null ? null : sql`CASE WHEN ${subscriptions.next_plan_id} = ${values.plan_id} THEN NULL ELSE ${subscriptions.next_plan_id} END`,
         provider_status: values.provider_status,
         cancel_at_period_end: values.cancel_at_period_end,
         current_period_end: values.current_period_end,
@@ -293,7 +306,9 @@ async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, at: Date
 async function ownerOf(tx: DbOrTx, sub: Stripe.Subscription) {
   const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id
   const months = sub.items.data[0]?.price.recurring?.interval_count ?? 1
-  const planId = planById(sub.metadata?.plan_id ?? '')?.id ?? planByMonths(months)?.id ?? 'box-1'
+  // the plan the item is billed as: its metadata's (a schedule's phase sets it at the renewal), else its months'
+  const named = planById(sub.metadata?.plan_id ?? '')
+  const planId = (named && named.months === months ? named.id : undefined) ?? planByMonths(months)?.id ?? named?.id ?? 'box-1'
   const fromMetadata = Number(sub.metadata?.user_id)
   const userId = Number.isInteger(fromMetadata) && fromMetadata > 0 ? fromMetadata : (await tx.select().from(billingCustomers).where(eq(billingCustomers.customer_id, customerId)))[0]?.user_id
   if (userId === undefined) return undefined
