@@ -4,11 +4,13 @@ import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
 import type { Mail, Mailer } from '../../lib/mailer'
+import { linkMail } from '../auth/mails'
 import { couponMail, grantOf, isCouponMailKind } from './coupon-mails'
 import { isOrderMailKind, orderMail } from './order-mails'
 import { toNotificationEvent, toPushMessage } from './present'
 import { DELIVERY, isAllowedEndpoint, sendPush, type VapidKeys } from './push'
 import * as repo from './repo'
+import { localePath } from './texts'
 
 export interface DispatcherDeps {
   db: Db
@@ -17,7 +19,7 @@ export interface DispatcherDeps {
   publisher: Pusher
   vapid: VapidKeys
   pushServiceHosts: readonly string[]
-  /** order and coupon mails (decision 57) */
+  /** order, coupon and review-invitation mails (decision 57) */
   mailer: Mailer
   shop: { name: string; publicUrl: string }
 }
@@ -122,8 +124,8 @@ export class NotificationDispatcher {
   }
 
   /**
-   * An order's mail, written from the order as it is now, or a granted coupon's, in the member's
-   * language. Sent before the delivery is marked done: a crash between the two sends it again after
+   * An order's mail, written from the order as it is now, a granted coupon's or a review
+   * invitation, in the member's language. Sent before the delivery is marked done: a crash between the two sends it again after
    * the lease, with the same Message-ID (the notification's), so the file outbox keeps it once and
    * mail clients show it once.
    */
@@ -148,11 +150,12 @@ export class NotificationDispatcher {
       return order ? orderMail(type, locale, order, shop, notification.id) : 'order deleted'
     }
     const grant = isCouponMailKind(type) ? grantOf(payload) : undefined
-    if (grant) {
-      const member = await repo.memberForMail(this.deps.db, notification.user_id)
-      return member ? couponMail(locale, { ...member, ...grant }, shop, notification.id) : 'member deleted'
-    }
-    return 'nothing to mail'
+    if (!grant && type !== 'review_invite') return 'nothing to mail'
+    const member = await repo.memberForMail(this.deps.db, notification.user_id)
+    if (!member) return 'member deleted'
+    if (grant) return couponMail(locale, { ...member, ...grant }, shop, notification.id)
+    const link = `${shop.publicUrl}${localePath(locale, '/user/comment')}`
+    return { ...linkMail('invite', locale, { to: member.to, name: member.firstName, link, shopName: shop.name }), id: `notification-${notification.id}@${shop.host}` }
   }
 
   private async push(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {

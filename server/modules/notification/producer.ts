@@ -1,7 +1,6 @@
 import { ORDER_NOTIFICATION_TYPES, type NotificationMode, type NotificationType } from '../../../contract/notification'
 import type { DbOrTx } from '../../db/client'
-import { isCouponMailKind } from './coupon-mails'
-import { isOrderMailKind } from './order-mails'
+import { ORDER_MAIL_KINDS } from './order-mails'
 import { pushDueAt } from './quiet-hours'
 import * as repo from './repo'
 import type { StoredPayload } from './texts'
@@ -17,6 +16,12 @@ export interface NewNotification {
   dedupeKey: string
 }
 
+/**
+ * Kinds that also go by mail (decision 57): an order paid, shipped or delivered whatever the member
+ * chose for the shop; a granted coupon and a review invitation unless the member switched the kind off.
+ */
+const MAILED: readonly NotificationType[] = [...ORDER_MAIL_KINDS, 'coupon_granted', 'review_invite']
+
 /** Every kind is in the shop and by push until the member chooses otherwise. */
 export const DEFAULT_MODE: NotificationMode = 'push'
 
@@ -28,8 +33,8 @@ export const modeOf = (modes: Partial<Record<NotificationType, NotificationMode>
 
 /**
  * Writes notifications in the caller's transaction, with their outbox rows: the member's real-time
- * channel at once, web push at once or when the member's quiet hours end, a mail for the order kinds
- * and granted coupons. Nothing is sent here:
+ * channel at once, web push at once or when the member's quiet hours end, a mail for the kinds
+ * that have one (MAILED). Nothing is sent here:
  * the dispatcher delivers after the commit, so a rolled-back change tells nobody anything. Members
  * who switched a kind off get nothing; a dedupe key written before writes nothing. A few
  * statements however many members (a favourite's fans): the change's locks are not held for long.
@@ -47,9 +52,7 @@ export async function notifyMany(tx: DbOrTx, notifications: NewNotification[], n
       if (mode === 'off') continue
       const deliveries: repo.Outgoing['deliveries'] = [{ channel: 'realtime', due_at: now }]
       if (mode === 'push') deliveries.push({ channel: 'push', due_at: pushDueAt(now, pref.quiet) })
-      // an order paid, shipped or delivered is also mailed, whatever the member chose for the shop;
-      // a granted coupon too, unless the member switched its kind off (above) (decision 57)
-      if (isOrderMailKind(n.type) || isCouponMailKind(n.type)) deliveries.push({ channel: 'mail', due_at: now })
+      if (MAILED.includes(n.type)) deliveries.push({ channel: 'mail', due_at: now })
       outgoing.push({ row: { user_id: n.userId, type: n.type, payload: n.payload, url: n.url, image: n.image ?? null, dedupe_key: n.dedupeKey, created_at: now }, deliveries })
     }
     for (const [key, id] of await repo.insertNotifications(tx, outgoing)) written.set(key, id)

@@ -1,9 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders as ordersTable } from '../../db/schema'
 import { transaction } from '../../db/transaction'
-import type { Mailer } from '../../lib/mailer'
-import { linkMail } from '../auth/mails'
-import { localePath } from '../notification/texts'
 import { notify } from '../notification/producer'
 import * as repo from './repo'
 import { applyLookedUp, settleRefund, type OrderDeps } from './payments'
@@ -25,7 +22,7 @@ export class OrderSweeper {
   private running?: Promise<unknown>
 
   constructor(
-    private readonly deps: OrderDeps & { mailer?: Mailer },
+    private readonly deps: OrderDeps,
     private readonly intervalMs = Math.min(30_000, Math.max(1_000, deps.config.orders.paymentMs / 4)),
   ) {}
 
@@ -83,25 +80,20 @@ export class OrderSweeper {
   }
 
   /**
-   * REVIEW_INVITE_DAYS after delivery: a notification (unless the member switched the kind off)
-   * and a mail linking to the products to review. The notification's dedupe key makes it once per
-   * order; the mail follows its commit, and a mail that fails is not tried again (logged).
+   * REVIEW_INVITE_DAYS after delivery: a notification (unless the member switched the kind off),
+   * which the notification outbox also mails, linking to the products to review (decision 57). The
+   * notification's dedupe key makes it once per order, the mail included.
    */
   private async inviteReviews(now: Date) {
     let invited = 0
-    for (const { order, email, first_name, locale } of await repo.ordersToInvite(this.deps.db, now, this.deps.config.reviews.inviteMs, BATCH)) {
+    for (const { order } of await repo.ordersToInvite(this.deps.db, now, this.deps.config.reviews.inviteMs, BATCH)) {
       const written = await transaction(this.deps.db, async (tx) => {
         // marked whatever the member chose, so the order is not looked at again
         const [claimed] = await tx.update(ordersTable).set({ review_invited_at: now }).where(and(eq(ordersTable.id, order.id), isNull(ordersTable.review_invited_at))).returning({ id: ordersTable.id })
         if (!claimed) return undefined
         return notify(tx, { userId: order.user_id, type: 'review_invite', payload: { order_no: order.no }, url: '/user/comment', dedupeKey: `review_invite:${order.id}` }, now)
       })
-      if (!written) continue
-      invited++
-      const link = `${this.deps.config.publicUrl}${localePath(locale, '/user/comment')}`
-      await this.deps.mailer
-        ?.send(linkMail('invite', locale, { to: email, name: first_name, link, shopName: this.deps.config.shop.name }))
-        .catch((error: Error) => this.deps.logger.warn('review invitation mail not sent', { order: order.no, error: error.message }))
+      if (written) invited++
     }
     return invited
   }

@@ -1,0 +1,122 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import Pusher from 'pusher'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notificationDeliveries, notifications, users } from '../../server/db/schema'
+import type { Logger } from '../../server/lib/logger'
+import { createMailer, type Mail } from '../../server/lib/mailer'
+import { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
+import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
+import { listenCheckoutShop, type CheckoutShop } from './checkout-kit'
+import { databaseTargets } from './harness'
+
+const targets = await databaseTargets()
+const DAY = 86_400_000
+
+function keepingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = []
+  const keep = (message: string, extra?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(extra ?? {})}`)
+  return { lines, debug: keep, info: keep, warn: keep, error: keep }
+}
+
+describe.each(targets)('review invitation mails on $kind', (target) => {
+  let shop: CheckoutShop
+  beforeAll(async () => {
+    const catalogue = smallCatalogue()
+    catalogue.products.push(productRecord('RIM-0001', { variants: [{ sku: 'RIM-0001-A', label: { zh_tw: '1盒', en: '1 box', ja: '1箱' }, price: 300, stock_left: 500 }] }))
+    shop = await listenCheckoutShop(target, { catalogue })
+    // the test drives the dispatcher's passes itself, at the sweep's time
+    await shop.payments.dispatcher.stop()
+  })
+  afterAll(() => shop?.close())
+
+  async function deliver(at: Date) {
+    while ((await shop.payments.dispatcher.runOnce(at)) > 0);
+  }
+  /** the review invitations a member got (they link to /user/comment, as the order's delivery mail does, which names the order) */
+  const invitationsTo = (m: { email: string; no: string }) => shop.mails.filter((mail) => mail.to === m.email && mail.link?.endsWith('/user/comment') && !mail.subject.includes(m.no))
+
+  /** A member in `locale` with a delivered order. */
+  async function buyer(locale: 'zh_tw' | 'en' | 'ja') {
+    const member = await shop.member()
+    await shop.database.db.update(users).set({ locale }).where(eq(users.id, member.id))
+    const [row] = await shop.database.db.select({ email: users.email, first_name: users.first_name }).from(users).where(eq(users.id, member.id))
+    const placed = await member.checkout([shop.line('RIM-0001-A', 1)])
+    expect(placed.status).toBe(201)
+    expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
+    await shop.settle()
+    const no = placed.body.data.no as string
+    expect((await shop.operate('ship', no, { tracking: '123456789012' })).status).toBe(200)
+    expect((await shop.operate('complete', no)).status).toBe(200)
+    // the order's own mails go now, before the invitation is due
+    await deliver(shop.clock.now())
+    return { ...member, email: row!.email, firstName: row!.first_name, no }
+  }
+
+  it('mails the invitation once through the outbox, in the member’s language, however many sweeps see the order', async () => {
+    const m = await buyer('ja')
+    const later = (days: number) => new Date(Date.now() + days * DAY)
+    await shop.payments.sweeper.sweep(later(7.01))
+    await shop.payments.sweeper.sweep(later(7.02))
+    await deliver(later(7.03))
+    await shop.payments.sweeper.sweep(later(7.04))
+    await deliver(later(7.05))
+    const [mail, ...more] = invitationsTo(m)
+    expect(more).toEqual([])
+    expect(mail).toMatchObject({ subject: expect.stringContaining('ご注文の商品はいかがでしたか'), id: expect.stringMatching(/^notification-\d+@/) })
+    expect(mail!.text).toContain(`${m.firstName} 様`)
+    expect(mail!.text).toContain(`${shop.config.publicUrl}/ja/user/comment`)
+    expect(mail!.html).toMatch(/<html lang="ja">/)
+  })
+
+  it('mails nobody who switched review invitations off', async () => {
+    const m = await buyer('en')
+    expect((await m.call('PUT', '/api/v1/user/notification-settings', { kinds: [{ type: 'review_invite', mode: 'off' }] })).status).toBe(200)
+    const at = new Date(Date.now() + 7.01 * DAY)
+    await shop.payments.sweeper.sweep(at)
+    await deliver(at)
+    expect(invitationsTo(m)).toEqual([])
+  })
+
+  it('retries a failed send and mails once when the process dies after sending and before recording it: the same message, one file, no address logged', async () => {
+    const m = await buyer('zh_tw')
+    const at = new Date(Date.now() + 7.01 * DAY)
+    await shop.payments.sweeper.sweep(at)
+    const outbox = await mkdtemp(path.join(os.tmpdir(), 'review-mails-'))
+    const logger = keepingLogger()
+    const files = createMailer({ from: 'shop@example.tw', outboxDir: outbox, logger })
+    const sent: Mail[] = []
+    const dying = {
+      async send(mail: Mail) {
+        sent.push(mail)
+        await files.send(mail)
+        if (sent.length === 1) throw new Error(`connection to ${mail.to} lost`)
+      },
+    }
+    const publisher = new Pusher({ appId: '1', key: 'k', secret: 's', host: '127.0.0.1', port: '9', useTLS: false })
+    const dispatcher = new NotificationDispatcher({ db: shop.database.db, clock: () => at, logger, publisher, vapid: { publicKey: '', privateKey: '', subject: 'mailto:shop@example.tw' }, pushServiceHosts: [], mailer: dying, shop: { name: 'Shop', publicUrl: 'http://127.0.0.1' } })
+    try {
+      const [note] = await shop.database.db.select().from(notifications).where(and(eq(notifications.type, 'review_invite'), eq(notifications.user_id, m.id)))
+      const mailDelivery = async () => (await shop.database.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notification_id, note!.id), eq(notificationDeliveries.channel, 'mail'))))[0]!
+      await dispatcher.runOnce(at)
+      const failed = await mailDelivery()
+      expect(failed.done_at).toBeNull()
+      expect(failed.last_error).not.toContain(m.email)
+      await dispatcher.runOnce(new Date(failed.due_at.getTime() + 1))
+      expect((await mailDelivery()).done_at).not.toBeNull()
+      await dispatcher.runOnce(new Date(failed.due_at.getTime() + 60_000))
+      const mine = sent.filter((mail) => mail.to === m.email)
+      expect(mine).toHaveLength(2)
+      expect(mine[0]!.subject).toContain('您的商品送達了')
+      expect(mine[1]!.id).toBe(mine[0]!.id)
+      const eml = (await readdir(outbox)).filter((name) => name.endsWith('.eml'))
+      expect(eml).toHaveLength(1)
+      expect(await readFile(path.join(outbox, eml[0]!), 'utf8')).toContain(`Message-ID: <${mine[0]!.id}>`)
+      expect(logger.lines.join('\n')).not.toContain(m.email)
+    } finally {
+      await rm(outbox, { recursive: true, force: true })
+    }
+  })
+})
