@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { MAX_RECIPIENTS, type Recipient } from '../../../../contract/recipient'
 import { isApiError } from '../../../lib/api-client'
 import { addressLine } from '../../../lib/place-names'
@@ -30,12 +30,18 @@ export function AddressBook() {
   const recipients = book.data
   const full = (recipients?.length ?? 0) >= MAX_RECIPIENTS
 
-  /** after a form or the dialog closes, focus goes back where the member was (or the heading, if that card is gone) */
-  const refocus = (id: number | 'new' | null) =>
-    requestAnimationFrame(() => {
-      const target = id === 'new' ? addRef.current : id === null ? null : document.querySelector<HTMLElement>(`[data-recipient="${id}"] .address-card__edit`)
-      ;(target ?? headingRef.current)?.focus()
-    })
+  /**
+   * After a form or the dialog closes, focus goes back where the member was (or the heading, if that
+   * card is gone) once the page shows it: an animation frame may come before React has drawn the card.
+   */
+  const [returnTo, setReturnTo] = useState<{ id: number | 'new' | null } | null>(null)
+  useEffect(() => {
+    if (!returnTo) return
+    const { id } = returnTo
+    const target = id === 'new' ? addRef.current : id === null ? null : document.querySelector<HTMLElement>(`[data-recipient="${id}"] .address-card__edit`)
+    ;(target ?? headingRef.current)?.focus()
+  }, [returnTo])
+  const refocus = (id: number | 'new' | null) => setReturnTo({ id })
 
   const closeForm = (saved: Recipient | null) => {
     const was = editing
