@@ -60,27 +60,33 @@ function outboxDir(): string {
   return path.join(dataDir, 'outbox')
 }
 
-/** The plain-text part of the newest mail to `address` (waiting for it to be written). */
-export async function newestMail(address: string, options: { after?: number } = {}): Promise<string> {
+/**
+ * The plain-text part of the newest mail to `address` (waiting for it to be written); with
+ * `containing`, the newest whose text matches it (a coupon or order mail may follow a sign-up's).
+ */
+export async function newestMail(address: string, options: { after?: number; containing?: RegExp } = {}): Promise<string> {
   const suffix = `-${address.replace(/[^\w@.-]/g, '_')}.eml`
   let found: string | undefined
   await expect
     .poll(
       async () => {
         const names = await readdir(outboxDir()).catch(() => [] as string[])
-        const mine = names.filter((name) => name.endsWith(suffix)).sort()
-        const newest = mine.at(-1)
-        if (!newest) return undefined
-        // file names start with the ISO time the mail was written
-        if (options.after !== undefined && !(await writtenAfter(newest, options.after))) return undefined
-        found = newest
-        return newest
+        const mine = names.filter((name) => name.endsWith(suffix)).sort().reverse()
+        for (const name of mine) {
+          // file names start with the ISO time the mail was written
+          if (options.after !== undefined && !(await writtenAfter(name, options.after))) return undefined
+          const text = plainTextOf(await readFile(path.join(outboxDir(), name), 'utf8'))
+          if (!options.containing || options.containing.test(text)) {
+            found = text
+            return name
+          }
+        }
+        return undefined
       },
       { message: `a mail to ${address}`, timeout: 10_000 },
     )
     .toBeTruthy()
-  const raw = await readFile(path.join(outboxDir(), found!), 'utf8')
-  return plainTextOf(raw)
+  return found!
 }
 
 /**
@@ -104,7 +110,7 @@ async function writtenAfter(name: string, time: number): Promise<boolean> {
 
 /** The link in the newest mail to `address` that matches `pattern`. */
 export async function mailLink(address: string, pattern: RegExp, options: { after?: number } = {}): Promise<string> {
-  const text = await newestMail(address, options)
+  const text = await newestMail(address, { ...options, containing: pattern })
   const link = text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url))
   if (!link) throw new Error(`No link matching ${pattern} in the mail to ${address}:\n${text}`)
   return link
