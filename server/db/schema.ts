@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { ProductStatus, StockType } from '../../contract/constants'
 import type { CouponKind } from '../../contract/coupon'
 import type { Localized } from '../../contract/localized'
@@ -576,6 +576,8 @@ export const notificationDeliveries = pgTable(
     last_error: text('last_error'),
     /** push: the subscriptions that took it already (a retry sends only to the others) */
     sent_to: integer('sent_to').array().notNull().default(sql`'{}'::integer[]`),
+    /** mail: its Message-ID, random at insert: unique across databases (ids start at 1 again after a reset), the same on every retry */
+    message_id: uuid('message_id').notNull().defaultRandom(),
     done_at: timestamp('done_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
