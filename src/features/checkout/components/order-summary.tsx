@@ -85,7 +85,7 @@ export function OrderSummary({ lines, quote, updating, coupon, children }: Order
           <div className="skeleton" style={{ height: 96 }} />
         )}
       </dl>
-      {toFree > 0 ? <p className="checkout-summary__note">{t`Add ${missing} more for free delivery.`}</p> : null}
+      {toFree > 0 ? <p className="checkout-summary__note">{t`Add ${missing} more for free shipping.`}</p> : null}
       {children}
     </aside>
   )
