@@ -353,3 +353,130 @@ for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
     }
   })
 }
+
+/** Opens and pays a plan's payment page as the member's browser would, and waits for the shop to record the first box. */
+async function subscribeThroughApi(page: Page, token: string, locale: UiLocale, planId: SubscriptionPlan['id']) {
+  const headers = { authorization: `Bearer ${token}`, 'X-localization': API_LOCALE[locale] }
+  const recipient = { name: '王小明', phone: '0912345678', zip_code: '106', county: '臺北市', district: '大安區', address: '復興南路一段 390 號' }
+  const started = await page.request.post('/api/v1/subscription/checkout', { headers, data: { plan_id: planId, recipient } })
+  expect(started.ok(), await started.text()).toBe(true)
+  const { url } = ((await started.json()) as { data: { url: string } }).data
+  const paid = await page.request.post(url, { form: { email: 'box@example.tw', payment_method: 'pm_card_visa' }, maxRedirects: 0 })
+  expect(paid.status()).toBe(303)
+  await expect.poll(async () => (await ownSubscription(page, token, locale))?.boxes.length, { timeout: 20_000 }).toBe(1)
+  return (await ownSubscription(page, token, locale))!
+}
+
+/** A screenshot for the plan change's review (PLANCHANGE_SHOTS=1), once the dialog's animation has settled. */
+async function shoot(page: Page, name: string, fullPage = false) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  await page.screenshot({ path: `/tmp/shots/planchange/${name}.png`, fullPage, style: SHOT_STYLE })
+}
+
+test('a member changes the plan from the next renewal on My snack box, sees the date and the new amount, switches back, and changes it from the subscribe page (zh-TW)', async ({ page }) => {
+  test.slow()
+  const locale: UiLocale = 'zh-TW'
+  const member = await createMember(page.request, { locale })
+  const token = await apiToken(page.request, member)
+  const box = await subscribeThroughApi(page, token, locale, 'box-1')
+  const titleOf = (id: SubscriptionPlan['id'], in_: UiLocale = locale) => SUBSCRIPTION_PLANS.find((p) => p.id === id)!.title[API_LOCALE[in_]]
+  const dateIn = (in_: UiLocale) => new Intl.DateTimeFormat(in_, { dateStyle: 'medium' }).format(new Date(box.current_period_end))
+  const date = dateIn(locale)
+  const shots = process.env.PLANCHANGE_SHOTS === '1'
+  const width = page.viewportSize()!.width < 800 ? 390 : 1440
+  if (shots) await page.setViewportSize({ width, height: 900 })
+
+  await page.goto(pathIn(locale, '/'))
+  await signIn(page, locale, member)
+  await page.goto(pathIn(locale, '/user/subscription'))
+  const section = page.getByRole('main').getByRole('region', { name: tr(locale, 'Change plan') })
+  await expect(section).toContainText(trWith(locale, 'A new plan starts at your next renewal on {date}. Nothing is charged now, and your current term stays as paid.', { date }))
+  // the current plan is chosen and cannot be "changed" to itself
+  await expect(section.getByRole('radio', { name: new RegExp(titleOf('box-1')) })).toBeChecked()
+  const review = section.getByRole('button', { name: tr(locale, 'Review the change') })
+  await expect(review).toBeDisabled()
+
+  // the three-month plan: a confirmation says what stays, from when, and the amount per term
+  await section.getByRole('radio', { name: new RegExp(titleOf('box-3')) }).check()
+  await review.click()
+  const dialog = page.getByRole('dialog', { name: trWith(locale, 'Change to the {title}?', { title: titleOf('box-3') }) })
+  const renewsAs = trWith(locale, 'From {date}, your box renews as the {title}: {amount} {terms}.', { date, title: titleOf('box-3'), amount: ntd(2895), terms: termsText(locale, 3, 965) })
+  await expect(dialog).toContainText(renewsAs)
+  await expect(dialog).toContainText(trWith(locale, 'Your {current} stays as paid until {date}.', { current: titleOf('box-1'), date }))
+  await expect(dialog).toContainText(trWith(locale, 'Nothing is charged now. You can switch back any time before {date}.', { date }))
+  if (shots) await shoot(page, `confirm-${locale}-${width}`)
+  await dialog.getByRole('button', { name: tr(locale, 'Change plan') }).click()
+  await expect(dialog).toBeHidden()
+  const pending = section.getByRole('status').filter({ hasText: renewsAs })
+  await expect(pending).toBeVisible()
+  await expect.poll(async () => (await ownSubscription(page, token, locale))?.plan_change).toMatchObject({ plan_id: 'box-3', term_amount: 2895, starts_on: box.current_period_end })
+  // nothing was charged: still the one box paid, on the current plan
+  await expect(page.getByRole('main').getByRole('table', { name: tr(locale, 'Boxes so far') }).getByRole('row')).toHaveCount(2)
+  expect((await ownSubscription(page, token, locale))!.plan_id).toBe('box-1')
+  if (shots) {
+    await section.scrollIntoViewIfNeeded()
+    await shoot(page, `pending-${locale}-${width}`, true)
+    for (const other of ['en', 'ja'] as UiLocale[]) {
+      await page.goto(pathIn(other, '/user/subscription'))
+      const there = page.getByRole('main').getByRole('region', { name: tr(other, 'Change plan') })
+      await expect(there).toContainText(trWith(other, 'From {date}, your box renews as the {title}: {amount} {terms}.', { date: dateIn(other), title: titleOf('box-3', other), amount: ntd(2895), terms: termsText(other, 3, 965) }))
+      await shoot(page, `pending-${other}-${width}`, true)
+      await there.getByRole('radio', { name: new RegExp(titleOf('box-12', other)) }).check()
+      await there.getByRole('button', { name: tr(other, 'Review the change') }).click()
+      await expect(page.getByRole('dialog', { name: trWith(other, 'Change to the {title}?', { title: titleOf('box-12', other) }) })).toBeVisible()
+      await shoot(page, `confirm-${other}-${width}`)
+      await page.getByRole('dialog').getByRole('button', { name: tr(other, 'Keep my current plan') }).click()
+    }
+    await page.goto(pathIn(locale, '/user/subscription'))
+  }
+
+  // switching back before the renewal: the box stays on its plan
+  await section.getByRole('button', { name: trWith(locale, 'Keep the {current}', { current: titleOf('box-1') }) }).click()
+  await expect(pending).toBeHidden()
+  await expect.poll(async () => (await ownSubscription(page, token, locale))?.plan_change).toBeNull()
+
+  // the subscribe page: choosing another plan tells the member they hold a box, and offers the same change there
+  await page.goto(pathIn(locale, '/subscribe?plan=box-6'))
+  await fillRecipient(page, locale, { name: '王小明', phone: '0912345678', county: '臺北市', district: '大安區', address: '復興南路一段 390 號' })
+  await page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click()
+  const alert = plansRegion(page, locale).getByRole('alert')
+  await expect(alert).toContainText('變更方案')
+  await alert.getByRole('button', { name: trWith(locale, 'Change my box to the {title}', { title: titleOf('box-6') }) }).click()
+  const there = page.getByRole('dialog', { name: trWith(locale, 'Change to the {title}?', { title: titleOf('box-6') }) })
+  await expect(there).toContainText(trWith(locale, 'From {date}, your box renews as the {title}: {amount} {terms}.', { date, title: titleOf('box-6'), amount: ntd(5670), terms: termsText(locale, 6, 945) }))
+  await there.getByRole('button', { name: tr(locale, 'Change plan') }).click()
+  await expect(alert.getByRole('status')).toHaveText(trWith(locale, 'From {date}, your box renews as the {title}.', { date, title: titleOf('box-6') }))
+  await expect.poll(async () => (await ownSubscription(page, token, locale))?.plan_change?.plan_id).toBe('box-6')
+})
+
+test('the plan buttons keep the plan’s name on one line, and the zh-TW ones write the number as the titles do', async ({ page }) => {
+  for (const locale of ['en', 'zh-TW'] as UiLocale[]) {
+    await page.goto(pathIn(locale, '/subscribe'))
+    const cards = plansRegion(page, locale).getByRole('article')
+    await expect(cards).toHaveCount(4)
+    for (const plan of SUBSCRIPTION_PLANS) {
+      const title = plan.title[API_LOCALE[locale]]
+      const button = plansRegion(page, locale).getByRole('button', { name: subscribeButton(locale, title), exact: true })
+      // "12-month plan" never breaks after "12-": every line box of the title's text is on one line
+      const lines = await button.evaluate((element, part) => {
+        const range = document.createRange()
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+        let text = ''
+        const nodes: { node: Text; start: number }[] = []
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          nodes.push({ node: node as Text, start: text.length })
+          text += node.textContent
+        }
+        const at = text.indexOf(part)
+        const locate = (offset: number) => nodes.findLast((n) => n.start <= offset)!
+        const first = locate(at)
+        const last = locate(at + part.length - 1)
+        range.setStart(first.node, at - first.start)
+        range.setEnd(last.node, at + part.length - last.start)
+        return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size
+      }, title)
+      expect(lines, `${locale} ${title}`).toBe(1)
+      if (locale === 'zh-TW') expect(await button.textContent()).not.toMatch(/[\u4e00-\u9fff]\d/)
+    }
+  }
+})

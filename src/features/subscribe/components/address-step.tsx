@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast'
 import { useStartSubscriptionCheckout } from '../api/start-subscription-checkout'
 import type { RecipientBook } from '../recipient-book'
 import { BoxRecipientForm } from './box-recipient-form'
+import { PlanSwitchOffer } from './plan-change'
 import { planTerms } from './plan-terms'
 
 /** The answer's code when the member already has a snack box that has not ended. */
@@ -95,14 +96,15 @@ export function AddressStep({ plan, book, onChangePlan }: { plan: SubscriptionPl
           <div className="form-alert form-alert--info subscribe-notice" role="alert">
             <p>{refusal.message}</p>
             {refusal.code === ALREADY_SUBSCRIBED ? (
-              <p className="subscribe-notice__actions">
+              <div className="subscribe-notice__actions">
+                <PlanSwitchOffer plan={plan} />
                 <Link to="/{-$locale}/user/subscription" params={{ locale: prefix }}>
                   {t`My snack box`}
                 </Link>
                 <button type="button" className="link-button" onClick={() => pay(refusal.recipient, true)} disabled={checkout.isPending}>
                   {t`Order a second box`}
                 </button>
-              </p>
+              </div>
             ) : null}
           </div>
         ) : null}

@@ -13,6 +13,7 @@ import { useOpenPaymentPortal } from '../api/open-payment-portal'
 import { useUpdateMemberSubscription } from '../api/update-member-subscription'
 import type { RecipientBook } from '../recipient-book'
 import { BoxDelivery } from './box-delivery'
+import { PlanChange } from './plan-change'
 import { planTerms } from './plan-terms'
 import '../../../ui/form.css'
 import './my-subscription.css'
@@ -158,6 +159,8 @@ function SubscriptionDetails({ subscription, book }: { subscription: MemberSubsc
         ) : null}
       </div>
 
+      {status !== 'ended' ? <PlanChange subscription={subscription} /> : null}
+
       {status !== 'ended' ? <BoxDelivery subscription={subscription} book={book} dates={dates} /> : null}
 
       <h2 className="my-box__heading">{t`Boxes so far`}</h2>
@@ -185,6 +188,7 @@ function SubscriptionDetails({ subscription, book }: { subscription: MemberSubsc
 
       <Modal open={confirming} onClose={() => setConfirming(false)} title={t`Cancel your snack box?`} size="sm">
         <p className="my-box__confirm-text">{t`Your subscription stays active until ${periodEnd} and then ends; no further payment is taken. You can keep it any time before then.`}</p>
+        {subscription.plan_change ? <p className="my-box__confirm-text">{t`The plan change you chose is dropped.`}</p> : null}
         <div className="my-box__confirm-actions">
           <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} data-autofocus>
             {t`Keep my subscription`}

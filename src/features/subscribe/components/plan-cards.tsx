@@ -43,8 +43,21 @@ function PlanCard({ plan, chosen, onChoose }: { plan: SubscriptionPlan; chosen: 
       {plan.save > 0 ? <p className="plan-card__saving">{t`Save ${saving}`}</p> : null}
       <p className="plan-card__coupon">{plan.coupon_text}</p>
       <button type="button" className="button button-primary plan-card__button" onClick={onChoose}>
-        {t`Subscribe to the ${title}`}
+        <KeptTogether text={t`Subscribe to the ${title}`} part={title} />
       </button>
     </article>
+  )
+}
+
+/** `text` with `part` kept on one line: "12-month plan" never breaks after "12-" (a hyphen is a break opportunity). */
+function KeptTogether({ text, part }: { text: string; part: string }) {
+  const at = text.indexOf(part)
+  if (at < 0) return text
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="plan-card__nowrap">{part}</span>
+      {text.slice(at + part.length)}
+    </>
   )
 }
