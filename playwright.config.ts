@@ -63,10 +63,12 @@ const ONE_WIDTH = [
   'product-detail',
   'product-list',
   'referral',
+  'referral-coupons',
   'reviews',
   'server-pages',
   'social-sign-in',
   'subscribe',
+  'web-manifest',
 ].map((name) => `${name}.spec.ts`)
 
 /**

@@ -1,4 +1,4 @@
-import { expect, header, test, tr, type UiLocale } from './kit'
+import { expect, header, lookAt, test, tr, type UiLocale } from './kit'
 import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, openAuthModal, pathIn, signIn, submitLogin, trPlural } from './support/accounts'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
@@ -151,12 +151,7 @@ for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
     await expect(first).toBeFocused()
     await expect(first).toBeInViewport()
     await expect(register.getByText(T('is required')).first()).toBeInViewport()
-    const size = page.viewportSize()!
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: `/tmp/shots/accounts/register-errors-${locale}-${width}.png` })
-    }
-    await page.setViewportSize(size)
+    await lookAt(page, `register-errors-${locale}`, { widths: [390, 1440] })
 
     // fixing a field and submitting again moves the focus to the next one still wrong
     await field('Last name').fill('Chen')

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import type { AxeResults, ImpactValue } from 'axe-core'
 import type { Product } from '../../contract/catalog'
 import type { Paged } from '../../contract/page'
@@ -124,6 +124,27 @@ export function shopDataDir(): string {
 export const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null)
 
 /** Waits until the app runs the page the server drew (nothing to wait for in the shell or another site's page). */
+/**
+ * Screenshots for a person to look at, taken only when E2E_SHOTS_DIR names a folder (`npm test`
+ * takes none): `name.png`, or with `widths` one `name-<width>.png` per width, the page's own size
+ * put back afterwards. `target` shoots one element, `fullPage` the whole page.
+ */
+export async function lookAt(page: Page, name: string, options: { widths?: number[]; fullPage?: boolean; target?: Locator } = {}): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR
+  if (!dir) return
+  mkdirSync(dir, { recursive: true })
+  const size = page.viewportSize()
+  for (const width of options.widths ?? [undefined]) {
+    if (width) await page.setViewportSize({ width, height: width < 640 ? 844 : 900 })
+    const file = path.join(dir, width ? `${name}-${width}.png` : `${name}.png`)
+    if (options.target) {
+      await options.target.scrollIntoViewIfNeeded()
+      await options.target.screenshot({ path: file })
+    } else await page.screenshot({ path: file, fullPage: options.fullPage })
+  }
+  if (options.widths && size) await page.setViewportSize(size)
+}
+
 export async function waitForApp(page: Page): Promise<void> {
   await page
     .waitForFunction(() => !('$_TSR' in window) || document.documentElement.dataset.app === 'ready', undefined, { timeout: 15_000 })

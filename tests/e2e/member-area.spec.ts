@@ -1,4 +1,4 @@
-import { expect, test, tr } from './kit'
+import { expect, lookAt, test, tr } from './kit'
 import { authDialog, createMember, EXPECTED_API_ERRORS, mailLink, openAuthModal, signIn, submitLogin, uniqueEmail } from './support/accounts'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
@@ -106,7 +106,7 @@ for (const locale of ['zh-TW', 'en', 'ja'] as const) {
     await page.keyboard.press('ArrowDown')
     await expect(banner.getByRole('link', { name: T('My info') })).toBeFocused()
     await expect(banner.getByRole('listitem')).toHaveText(MEMBER_MENU.map(T))
-    await page.screenshot({ path: `/tmp/shots/finishing/member-menu-${locale}-1440.png` })
+    await lookAt(page, `member-menu-${locale}-1440`)
     await page.keyboard.press('ArrowDown')
     await expect(banner.getByRole('link', { name: T('Address book') })).toBeFocused()
     await page.keyboard.press('End')
@@ -135,7 +135,7 @@ for (const locale of ['zh-TW', 'en', 'ja'] as const) {
     await page.setViewportSize({ width: 390, height: 844 })
     await button.click()
     await expect(banner.getByRole('listitem')).toHaveText(MEMBER_MENU.map(T))
-    await page.screenshot({ path: `/tmp/shots/finishing/member-menu-${locale}-390.png` })
+    await lookAt(page, `member-menu-${locale}-390`)
   })
 }
 
@@ -169,11 +169,7 @@ for (const locale of ['zh-TW', 'en', 'ja'] as const) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/user/address$`))
     const book = page.getByRole('main').getByRole('region', { name: T('Address book') })
     await expect(book.getByText(T('No saved addresses yet'))).toBeVisible()
-    for (const width of SHOT_WIDTHS) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: `/tmp/shots/accounts/address-empty-${locale}-${width}.png`, fullPage: true })
-    }
-    await page.setViewportSize({ width: isMobile ? 375 : 1440, height: isMobile ? 812 : 900 })
+    await lookAt(page, `address-empty-${locale}`, { widths: SHOT_WIDTHS, fullPage: true })
 
     // add the first one: a wrong postal code is said in the shopper's language, then fixed
     await book.getByRole('button', { name: T('Add an address') }).click()
@@ -226,11 +222,7 @@ for (const locale of ['zh-TW', 'en', 'ja'] as const) {
     await expect(page.getByText(T('Default address changed'))).toBeVisible()
     await expect(list.getByRole('article').first()).toContainText('王大明')
     await expect(renamed.getByText(T('Default'), { exact: true })).toBeVisible()
-    for (const width of SHOT_WIDTHS) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({ path: `/tmp/shots/accounts/address-list-${locale}-${width}.png`, fullPage: true })
-    }
-    await page.setViewportSize({ width: isMobile ? 375 : 1440, height: isMobile ? 812 : 900 })
+    await lookAt(page, `address-list-${locale}`, { widths: SHOT_WIDTHS, fullPage: true })
 
     // delete asks first; "Keep it" (focused, and Escape) keeps it
     await renamed.getByRole('button', { name: T('Delete'), exact: true }).click()

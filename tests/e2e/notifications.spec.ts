@@ -1,6 +1,6 @@
 import type { Notification } from '../../contract/notification'
 import { privateMemberChannel } from '../../contract/realtime'
-import { apiToken, expect, header, test } from './kit'
+import { apiToken, expect, header, lookAt, test } from './kit'
 import { createMember, EXPECTED_API_ERRORS, signIn } from './support/accounts'
 import { addToServerCart, pricedStock } from './support/checkout'
 import { declinedPayment, memberId, newestNotification, paidOrder, realtimePublisher, shipOrder, shownNotifications, unreadCount, waitForSubscription } from './support/notifications'
@@ -72,7 +72,7 @@ test('a real-time notice speaks the page’s language, not the member profile’
   const toast = page.getByRole('button', { name: failed.title }).filter({ hasText: failed.content })
   await expect(toast).toBeVisible()
   await expect(page.getByText(chinese.title)).toHaveCount(0)
-  await page.screenshot({ path: `/tmp/shots/notices/toast-en-${test.info().project.name}.png` })
+  await lookAt(page, `toast-en-${test.info().project.name}`)
 
   await page.goto('/ja')
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
@@ -81,7 +81,7 @@ test('a real-time notice speaks the page’s language, not the member profile’
   const paid = await newestNotification(request, token, 'order_paid', 'ja')
   await expect(page.getByRole('button', { name: paid.title }).filter({ hasText: paid.content })).toBeVisible()
   await expect(page.getByText((await newestNotification(request, token, 'order_paid', 'zh_tw')).title)).toHaveCount(0)
-  await page.screenshot({ path: `/tmp/shots/notices/toast-ja-${test.info().project.name}.png` })
+  await lookAt(page, `toast-ja-${test.info().project.name}`)
 })
 
 test('toasts keep clear of an open header panel at 1440 px: the bell’s messages and the mini-cart', async ({ page, request, baseURL, isMobile }) => {
@@ -110,7 +110,7 @@ test('toasts keep clear of an open header panel at 1440 px: the bell’s message
   await expect(toast).toBeVisible()
   await expect(messages.getByRole('button', { name: /Payment failed/ }).first()).toBeVisible()
   await expect.poll(async () => overlap((await toast.boundingBox())!, (await messages.boundingBox())!)).toBe(false)
-  await page.screenshot({ path: '/tmp/shots/notices/toast-beside-messages-1440.png' })
+  await lookAt(page, 'toast-beside-messages-1440')
 
   // the mini-cart open instead
   await header(page).getByRole('button', { name: /^Cart, 1 item/ }).click()
@@ -121,7 +121,7 @@ test('toasts keep clear of an open header panel at 1440 px: the bell’s message
   const cartToast = page.locator('[data-sonner-toast]').filter({ hasText: second })
   await expect(cartToast).toBeVisible()
   await expect.poll(async () => overlap((await cartToast.boundingBox())!, (await cart.boundingBox())!)).toBe(false)
-  await page.screenshot({ path: '/tmp/shots/notices/toast-beside-cart-1440.png' })
+  await lookAt(page, 'toast-beside-cart-1440')
 
   // every panel closed: toasts are back at the top centre, under the header
   await page.keyboard.press('Escape')

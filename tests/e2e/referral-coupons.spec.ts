@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { CouponWallet, ReferralProgramme } from '../../contract/coupon'
 import type { PublicConfig } from '../../contract/shop'
-import { apiToken, expect, expectAccessible, ntd, test, tr, type UiLocale } from './kit'
+import { apiToken, expect, expectAccessible, lookAt, ntd, test, tr, type UiLocale } from './kit'
 import { authDialog, chooseInSideMenu, createMember, EXPECTED_API_ERRORS, mailLink, pathIn, signIn, trWith, uniqueEmail, type Member } from './support/accounts'
 import { addToServerCart, pricedStock, saveRecipient } from './support/checkout'
 
@@ -30,12 +30,13 @@ async function wallet(page: Page, token: string, locale: UiLocale): Promise<Coup
 
 /** Screenshots of what the page shows now at 390 and 1440 px, for looking at (the project's own width is put back). */
 async function shots(page: Page, name: string, target: Locator) {
+  if (!process.env.E2E_SHOTS_DIR) return
   const size = page.viewportSize()
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
     await target.evaluate((element) => element.scrollIntoView({ block: 'center' }))
     await page.waitForTimeout(150)
-    await page.screenshot({ path: `/tmp/shots/coupons/${name}-${width}.png`, fullPage: false })
+    await lookAt(page, `${name}-${width}`)
   }
   if (size) await page.setViewportSize(size)
 }
