@@ -87,7 +87,7 @@ describe.each(targets)('coupon mails on $kind', (target) => {
     const welcome = await couponOf(friend.id)
     const [mail, ...more] = couponMails(friend.email, welcome.code)
     expect(more).toEqual([])
-    expect(mail).toMatchObject({ subject: expect.stringContaining('ようこそ！NT$100 割引クーポンをお届けしました'), id: expect.stringMatching(/^notification-\d+@/) })
+    expect(mail).toMatchObject({ subject: expect.stringContaining('ようこそ！NT$100 割引クーポンをお届けしました'), id: expect.stringMatching(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}@/) })
     const end = taipeiDay(welcome.ends_at!)
     for (const part of [mail!.text, mail!.html]) {
       expect(part).toContain('山田花子 様')

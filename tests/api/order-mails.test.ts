@@ -8,7 +8,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notificationDeliveries, notifications, users } from '../../server/db/schema'
 import type { Logger } from '../../server/lib/logger'
-import { createMailer, type Mail } from '../../server/lib/mailer'
+import { createMailer, type Mail, type Mailer } from '../../server/lib/mailer'
 import { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
@@ -25,6 +25,27 @@ function catalogue() {
   )
   return file
 }
+
+async function paidIn(shop: CheckoutShop, m: Member, extra: Record<string, unknown> = {}) {
+  const placed = await m.checkout([shop.line('MAIL-0001-A', 2), shop.line('MAIL-0002-A', 1)], extra)
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+  expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
+  await shop.settle()
+  return placed.body.data as { no: string; amount: number; payment: { client_secret: string } }
+}
+
+/** A dispatcher of the shop's outbox that sends with the mailer given (the shop's own one keeps mails in memory). */
+const dispatcherOf = (shop: CheckoutShop, mailer: Mailer, logger: Logger) =>
+  new NotificationDispatcher({
+    db: shop.database.db,
+    clock: shop.clock.now,
+    logger,
+    publisher: new Pusher({ appId: '1', key: 'k', secret: 's', host: '127.0.0.1', port: '9', useTLS: false }),
+    vapid: { publicKey: '', privateKey: '', subject: 'mailto:shop@example.tw' },
+    pushServiceHosts: [],
+    mailer,
+    shop: { name: 'Shop', publicUrl: 'http://127.0.0.1' },
+  })
 
 /** A logger that keeps every line, to check what the mails leave in the logs. */
 function keepingLogger(): Logger & { lines: string[] } {
@@ -50,13 +71,7 @@ describe.each(targets)('order mails on $kind', (target) => {
     const [row] = await shop.database.db.select({ email: users.email, first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, m.id))
     return { ...m, email: row!.email, firstName: row!.first_name, fullName: `${row!.last_name}${row!.first_name}` }
   }
-  async function paid(m: Member, extra: Record<string, unknown> = {}) {
-    const placed = await m.checkout([shop.line('MAIL-0001-A', 2), shop.line('MAIL-0002-A', 1)], extra)
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
-    expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
-    await shop.settle()
-    return placed.body.data as { no: string; amount: number; payment: { client_secret: string } }
-  }
+  const paid = (m: Member, extra: Record<string, unknown> = {}) => paidIn(shop, m, extra)
   /** The payment's success as Stripe sends it, signed: `id` fixed to send the very same event again. */
   async function webhook(clientSecret: string, id = `evt_${randomBytes(12).toString('hex')}`) {
     const intent = await shop.stripe.paymentIntents.retrieve(clientSecret.split('_secret_')[0]!)
@@ -81,7 +96,7 @@ describe.each(targets)('order mails on $kind', (target) => {
 
     const [confirmation, ...more] = mailsAbout(order.no)
     expect(more).toEqual([])
-    expect(confirmation).toMatchObject({ to: m.email, subject: expect.stringContaining(`ご注文 ${order.no} を承りました`), id: expect.stringMatching(/^notification-\d+@/) })
+    expect(confirmation).toMatchObject({ to: m.email, subject: expect.stringContaining(`ご注文 ${order.no} を承りました`), id: expect.stringMatching(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}@/) })
     const { text, html } = confirmation!
     for (const part of [text, html]) {
       expect(part).toContain(`${m.fullName} 様`)
@@ -176,6 +191,29 @@ describe.each(targets)('order mails on $kind', (target) => {
       expect(logger.lines.join('\n')).not.toContain(m.email)
       expect(logger.lines.join('\n')).not.toContain(recipient.phone.replace(/-/g, ''))
     } finally {
+      await rm(outbox, { recursive: true, force: true })
+    }
+  })
+  it('gives every mail its own Message-ID across databases: two shops writing to one outbox (a reset database, a restore, memory://) both get their first order mailed', async () => {
+    const outbox = await mkdtemp(path.join(os.tmpdir(), 'order-mails-'))
+    const logger = keepingLogger()
+    const files = createMailer({ from: 'shop@example.tw', outboxDir: outbox, logger })
+    // two fresh databases whose notification ids both start at 1, as after a reset against the same DATA_DIR
+    const shops = [await listenCheckoutShop(target, { catalogue: catalogue() }), await listenCheckoutShop(target, { catalogue: catalogue() })]
+    try {
+      const sent: Mail[] = []
+      for (const s of shops) {
+        await s.payments.dispatcher.stop()
+        await paidIn(s, await s.member())
+        await dispatcherOf(s, { send: (mail) => (sent.push(mail), files.send(mail)) }, logger).runOnce(s.clock.now())
+      }
+      expect(sent).toHaveLength(2)
+      expect(sent[0]!.id).not.toBe(sent[1]!.id)
+      const eml = (await readdir(outbox)).filter((name) => name.endsWith('.eml'))
+      expect(eml).toHaveLength(2)
+      expect(logger.lines.join('\n')).not.toContain('already in the outbox')
+    } finally {
+      await Promise.all(shops.map((s) => s.close()))
       await rm(outbox, { recursive: true, force: true })
     }
   })

@@ -65,7 +65,7 @@ describe.each(targets)('review invitation mails on $kind', (target) => {
     await deliver(later(7.05))
     const [mail, ...more] = invitationsTo(m)
     expect(more).toEqual([])
-    expect(mail).toMatchObject({ subject: expect.stringContaining('ご注文の商品はいかがでしたか'), id: expect.stringMatching(/^notification-\d+@/) })
+    expect(mail).toMatchObject({ subject: expect.stringContaining('ご注文の商品はいかがでしたか'), id: expect.stringMatching(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}@/) })
     expect(mail!.text).toContain(`${m.firstName} 様`)
     expect(mail!.text).toContain(`${shop.config.publicUrl}/ja/user/comment`)
     expect(mail!.html).toMatch(/<html lang="ja">/)

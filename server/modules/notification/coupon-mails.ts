@@ -129,10 +129,10 @@ export function grantOf(payload: StoredPayload): Omit<CouponForMail, 'to' | 'fir
 
 /**
  * A granted coupon's mail in the member's language, as text and HTML: why it was given, what it
- * takes off, its code, minimum spend and end, and a link to the wallet. `notificationId` makes the
- * Message-ID: the same mail sent again after a crash is the same message.
+ * takes off, its code, minimum spend and end, and a link to the wallet. The dispatcher gives it its
+ * Message-ID (the delivery's).
  */
-export function couponMail(locale: Locale, coupon: CouponForMail, shop: { name: string; publicUrl: string; host: string }, notificationId: number): Mail {
+export function couponMail(locale: Locale, coupon: CouponForMail, shop: { name: string; publicUrl: string }): Mail {
   const w = WORDS[locale]
   const name = locale === 'en' ? coupon.firstName : `${coupon.lastName}${coupon.firstName}`
   const amount = money(coupon.amount)
@@ -160,5 +160,5 @@ export function couponMail(locale: Locale, coupon: CouponForMail, shop: { name: 
 <p>${escape(shop.name)}</p>
 </body></html>`
 
-  return { to: coupon.to, subject: `${subject} | ${shop.name}`, text, html, link, id: `notification-${notificationId}@${shop.host}` }
+  return { to: coupon.to, subject: `${subject} | ${shop.name}`, text, html, link }
 }

@@ -126,14 +126,14 @@ export class NotificationDispatcher {
   /**
    * An order's mail, written from the order as it is now, a granted coupon's or a review
    * invitation, in the member's language. Sent before the delivery is marked done: a crash between the two sends it again after
-   * the lease, with the same Message-ID (the notification's), so the file outbox keeps it once and
+   * the lease, with the same Message-ID (the delivery's, stored with it), so the file outbox keeps it once and
    * mail clients show it once.
    */
   private async mail(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
     const mail = row ? await this.mailOf(row.notification, row.locale) : 'notification deleted'
     if (typeof mail === 'string') return repo.finishDelivery(this.deps.db, delivery, this.deps.clock(), mail)
     try {
-      await this.deps.mailer.send(mail)
+      await this.deps.mailer.send({ ...mail, id: messageIdOf(delivery, this.deps.shop.publicUrl) })
     } catch (error) {
       // an SMTP answer may quote the address: what is kept and logged leaves it out
       return this.fail(delivery, redactAddresses((error as Error).message ?? 'mail not sent'))
@@ -143,19 +143,19 @@ export class NotificationDispatcher {
 
   /** The mail a notification sends, or why there is none. */
   private async mailOf(notification: repo.NotificationRow, locale: 'zh_tw' | 'en' | 'ja'): Promise<Mail | string> {
-    const shop = { ...this.deps.shop, host: new URL(this.deps.shop.publicUrl).hostname }
+    const shop = this.deps.shop
     const { type, payload } = notification
     if (isOrderMailKind(type) && payload.order_no) {
       const order = await repo.orderForMail(this.deps.db, notification.user_id, payload.order_no)
-      return order ? orderMail(type, locale, order, shop, notification.id) : 'order deleted'
+      return order ? orderMail(type, locale, order, shop) : 'order deleted'
     }
     const grant = isCouponMailKind(type) ? grantOf(payload) : undefined
     if (!grant && type !== 'review_invite') return 'nothing to mail'
     const member = await repo.memberForMail(this.deps.db, notification.user_id)
     if (!member) return 'member deleted'
-    if (grant) return couponMail(locale, { ...member, ...grant }, shop, notification.id)
+    if (grant) return couponMail(locale, { ...member, ...grant }, shop)
     const link = `${shop.publicUrl}${localePath(locale, '/user/comment')}`
-    return { ...linkMail('invite', locale, { to: member.to, name: member.firstName, link, shopName: shop.name }), id: `notification-${notification.id}@${shop.host}` }
+    return linkMail('invite', locale, { to: member.to, name: member.firstName, link, shopName: shop.name })
   }
 
   private async push(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
@@ -189,5 +189,12 @@ export class NotificationDispatcher {
     return repo.finishDelivery(this.deps.db, delivery, this.deps.clock())
   }
 }
+
+/**
+ * A mail delivery's Message-ID: the delivery's random `message_id`, not the notification's id,
+ * because ids start at 1 again in a new database (a reset, a restore, `memory://`) while the
+ * outbox directory and the members' mailboxes remember the old mails.
+ */
+const messageIdOf = (delivery: repo.DeliveryRow, publicUrl: string) => `${delivery.message_id}@${new URL(publicUrl).hostname}`
 
 const redactAddresses = (message: string) => message.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>')

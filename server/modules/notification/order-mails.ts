@@ -164,9 +164,9 @@ const HTML_LANG: Record<Locale, string> = { zh_tw: 'zh-Hant-TW', en: 'en', ja: '
 /**
  * An order's mail in the member's language, as text and HTML: the confirmation once it is paid
  * (lines, totals, recipient, e-invoice choice), the shipment (carrier, tracking) and the delivery.
- * `id` is the notification's: the same mail sent again after a crash carries the same Message-ID.
+ * The dispatcher gives it its Message-ID (the delivery's).
  */
-export function orderMail(kind: OrderMailKind, locale: Locale, order: OrderForMail, shop: { name: string; publicUrl: string; host: string }, notificationId: number): Mail {
+export function orderMail(kind: OrderMailKind, locale: Locale, order: OrderForMail, shop: { name: string; publicUrl: string }): Mail {
   const w = WORDS[locale]
   // family name first in Chinese and Japanese, as the shop's own auth mails greet by the given name
   const name = locale === 'en' ? order.firstName : `${order.lastName}${order.firstName}`
@@ -221,5 +221,5 @@ ${kind === 'order_paid' ? `<h2 style="font-size:16px">${escape(w.invoice)}</h2><
 <p>${escape(shop.name)}</p>
 </body></html>`
 
-  return { to: order.to, subject: `${w.subject[kind](order.no)} | ${shop.name}`, text, html, link, id: `notification-${notificationId}@${shop.host}` }
+  return { to: order.to, subject: `${w.subject[kind](order.no)} | ${shop.name}`, text, html, link }
 }
