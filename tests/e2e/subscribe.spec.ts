@@ -383,8 +383,6 @@ test('a member changes the plan from the next renewal on My snack box, sees the 
   const dateIn = (in_: UiLocale) => new Intl.DateTimeFormat(in_, { dateStyle: 'medium' }).format(new Date(box.current_period_end))
   const date = dateIn(locale)
   const shots = process.env.PLANCHANGE_SHOTS === '1'
-  const width = page.viewportSize()!.width < 800 ? 390 : 1440
-  if (shots) await page.setViewportSize({ width, height: 900 })
 
   await page.goto(pathIn(locale, '/'))
   await signIn(page, locale, member)
@@ -404,7 +402,6 @@ test('a member changes the plan from the next renewal on My snack box, sees the 
   await expect(dialog).toContainText(renewsAs)
   await expect(dialog).toContainText(trWith(locale, 'Your {current} stays as paid until {date}.', { current: titleOf('box-1'), date }))
   await expect(dialog).toContainText(trWith(locale, 'Nothing is charged now. You can switch back any time before {date}.', { date }))
-  if (shots) await shoot(page, `confirm-${locale}-${width}`)
   await dialog.getByRole('button', { name: tr(locale, 'Change plan') }).click()
   await expect(dialog).toBeHidden()
   const pending = section.getByRole('status').filter({ hasText: renewsAs })
@@ -414,19 +411,25 @@ test('a member changes the plan from the next renewal on My snack box, sees the 
   await expect(page.getByRole('main').getByRole('table', { name: tr(locale, 'Boxes so far') }).getByRole('row')).toHaveCount(2)
   expect((await ownSubscription(page, token, locale))!.plan_id).toBe('box-1')
   if (shots) {
-    await section.scrollIntoViewIfNeeded()
-    await shoot(page, `pending-${locale}-${width}`, true)
-    for (const other of ['en', 'ja'] as UiLocale[]) {
-      await page.goto(pathIn(other, '/user/subscription'))
-      const there = page.getByRole('main').getByRole('region', { name: tr(other, 'Change plan') })
-      await expect(there).toContainText(trWith(other, 'From {date}, your box renews as the {title}: {amount} {terms}.', { date: dateIn(other), title: titleOf('box-3', other), amount: ntd(2895), terms: termsText(other, 3, 965) }))
-      await shoot(page, `pending-${other}-${width}`, true)
-      await there.getByRole('radio', { name: new RegExp(titleOf('box-12', other)) }).check()
-      await there.getByRole('button', { name: tr(other, 'Review the change') }).click()
-      await expect(page.getByRole('dialog', { name: trWith(other, 'Change to the {title}?', { title: titleOf('box-12', other) }) })).toBeVisible()
-      await shoot(page, `confirm-${other}-${width}`)
-      await page.getByRole('dialog').getByRole('button', { name: tr(other, 'Keep my current plan') }).click()
+    // the issue's two widths and three languages, with the change pending and with another one being confirmed
+    const viewport = page.viewportSize()!
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const other of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
+        await page.goto(pathIn(other, '/user/subscription'))
+        const there = page.getByRole('main').getByRole('region', { name: tr(other, 'Change plan') })
+        await expect(there).toContainText(trWith(other, 'From {date}, your box renews as the {title}: {amount} {terms}.', { date: dateIn(other), title: titleOf('box-3', other), amount: ntd(2895), terms: termsText(other, 3, 965) }))
+        await shoot(page, `pending-${other}-${width}`, true)
+        await there.getByRole('radio', { name: new RegExp(titleOf('box-12', other)) }).check()
+        await there.getByRole('button', { name: tr(other, 'Review the change') }).click()
+        const confirm = page.getByRole('dialog', { name: trWith(other, 'Change to the {title}?', { title: titleOf('box-12', other) }) })
+        await expect(confirm).toBeVisible()
+        await shoot(page, `confirm-${other}-${width}`)
+        await confirm.getByRole('button', { name: tr(other, 'Keep my current plan') }).click()
+        await expect(confirm).toBeHidden()
+      }
     }
+    await page.setViewportSize(viewport)
     await page.goto(pathIn(locale, '/user/subscription'))
   }
 
@@ -450,7 +453,8 @@ test('a member changes the plan from the next renewal on My snack box, sees the 
 })
 
 test('the plan buttons keep the plan’s name on one line, and the zh-TW ones write the number as the titles do', async ({ page }) => {
-  for (const locale of ['en', 'zh-TW'] as UiLocale[]) {
+  for (const [locale, width] of [['en', 1440], ['en', 390], ['zh-TW', 1440]] as const) {
+    await page.setViewportSize({ width, height: 900 })
     await page.goto(pathIn(locale, '/subscribe'))
     const cards = plansRegion(page, locale).getByRole('article')
     await expect(cards).toHaveCount(4)
@@ -475,7 +479,7 @@ test('the plan buttons keep the plan’s name on one line, and the zh-TW ones wr
         range.setEnd(last.node, at + part.length - last.start)
         return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size
       }, title)
-      expect(lines, `${locale} ${title}`).toBe(1)
+      expect(lines, `${locale} ${width} ${title}`).toBe(1)
       if (locale === 'zh-TW') expect(await button.textContent()).not.toMatch(/[\u4e00-\u9fff]\d/)
     }
   }

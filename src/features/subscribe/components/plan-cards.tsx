@@ -29,6 +29,7 @@ function PlanCard({ plan, chosen, onChoose }: { plan: SubscriptionPlan; chosen: 
   const saving = formatPrice(plan.save)
   const title = plan.title
   const { amount, terms } = planTerms(plan)
+  const label = t`Subscribe to the ${title}`
   return (
     <article className={`plan-card${plan.label ? ` plan-card--${plan.label.variant}` : ''}${chosen ? ' is-chosen' : ''}`} aria-labelledby={titleId}>
       <div className="plan-card__head">
@@ -42,8 +43,9 @@ function PlanCard({ plan, chosen, onChoose }: { plan: SubscriptionPlan; chosen: 
       </p>
       {plan.save > 0 ? <p className="plan-card__saving">{t`Save ${saving}`}</p> : null}
       <p className="plan-card__coupon">{plan.coupon_text}</p>
-      <button type="button" className="button button-primary plan-card__button" onClick={onChoose}>
-        <KeptTogether text={t`Subscribe to the ${title}`} part={title} />
+      {/* the name is the label as written: split around the kept-together title, Chromium would name it with spaces added */}
+      <button type="button" className="button button-primary plan-card__button" onClick={onChoose} aria-label={label}>
+        <KeptTogether text={label} part={title} />
       </button>
     </article>
   )
