@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import SMTPTransport from 'nodemailer/lib/smtp-transport'
 import type { Logger } from './logger'
 
 export interface Mail {
@@ -19,6 +20,9 @@ export interface Mail {
   id?: string
 }
 
+/** How long an SMTP server may take to accept the connection, greet, or answer each command. */
+export const MAIL_TIMEOUT_MS = 10_000
+
 export interface Mailer {
   send(mail: Mail): Promise<void>
 }
@@ -28,9 +32,13 @@ export interface Mailer {
  * `DATA_DIR/outbox/`, so a shop run on one machine still works end to end. The log says only
  * that a mail was written and its subject: the address is personal data and the link a secret.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger; timeoutMs?: number }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+    // nodemailer waits minutes by default (2 min to connect, 10 min of silence): a hung server would
+    // hold each mail that long; the outbox retries a mail that timed out
+    const timeout = options.timeoutMs ?? MAIL_TIMEOUT_MS
+    // the transport built here: createTransport({ url, ... }) keeps only what the URL says
+    const transport = nodemailer.createTransport(new SMTPTransport({ url: options.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, dnsTimeout: timeout }))
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.id ? { messageId: `<${mail.id}>` } : {}) })

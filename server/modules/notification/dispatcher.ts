@@ -27,42 +27,41 @@ export interface DispatcherDeps {
 const BATCH = 50
 /** a claimed delivery not finished within this time (a crash, a kill) is claimed again */
 const LEASE_MS = 30_000
+/** mails sent at once in a mail pass: each waits on the mail server, the pass on the slowest */
+const MAIL_BATCH = 5
+/**
+ * A send that has not ended by then counts as failed and is retried with backoff. Well inside the
+ * lease, so a pass never outlives its claim (another server would claim the mail again and send it
+ * twice); the mailer's own SMTP timeouts (`MAIL_TIMEOUT_MS`) end a hung connection before this.
+ */
+const MAIL_DEADLINE_MS = 20_000
 const MAX_ATTEMPTS = 10
 /** 2 s, 4 s, 8 s ... at most 10 minutes between attempts */
 const backoffMs = (attempts: number) => Math.min(600_000, 1000 * 2 ** attempts)
 
+type Row = { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' }
+
 /**
- * Delivers the outbox after commit: each notification to the member's real-time channel (through
- * the pusher SDK) and to the member's browsers by web push, retrying failures with backoff. Rows
- * stay until delivered, so a restart (even after SIGKILL) delivers what was pending; a delivery cut
- * off mid-way is done again once its lease passes, and the notification's id lets the PWA and the
- * service worker (its tag) show it once. Safe on several servers (claims skip locked rows).
+ * Runs a pass again and again while it answers a full batch; a wake during a pass runs one more.
+ * Each channel group has its own: a slow mail server never holds up real-time notices or pushes.
  */
-export class NotificationDispatcher {
-  private timer?: NodeJS.Timeout
+class Loop {
   private running?: Promise<unknown>
   private again = false
 
   constructor(
-    private readonly deps: DispatcherDeps,
-    private readonly intervalMs = 1000,
+    private readonly pass: () => Promise<number>,
+    private readonly batch: number,
+    private readonly onError: (error: Error) => void,
   ) {}
 
-  start() {
-    this.timer ??= setInterval(() => this.wake(), this.intervalMs)
-    this.timer.unref()
-    this.wake()
-  }
-
-  /** Runs a pass now (after a commit that wrote notifications); a pass already running runs once more. */
   wake() {
-    if (!this.timer) return
     if (this.running) {
       this.again = true
       return
     }
     this.running = this.drain()
-      .catch((error: Error) => this.deps.logger.warn('notification delivery failed', { error: error.message }))
+      .catch(this.onError)
       .finally(() => {
         this.running = undefined
         if (this.again) {
@@ -72,27 +71,82 @@ export class NotificationDispatcher {
       })
   }
 
+  idle = () => this.running
+
+  private async drain() {
+    while ((await this.pass()) === this.batch);
+  }
+}
+
+/**
+ * Delivers the outbox after commit: each notification to the member's real-time channel (through
+ * the pusher SDK) and to the member's browsers by web push, retrying failures with backoff. Rows
+ * stay until delivered, so a restart (even after SIGKILL) delivers what was pending; a delivery cut
+ * off mid-way is done again once its lease passes, and the notification's id lets the PWA and the
+ * service worker (its tag) show it once. Safe on several servers (claims skip locked rows).
+ * Mails go in passes of their own, a few at a time with a deadline (decision 57).
+ */
+export class NotificationDispatcher {
+  private timer?: NodeJS.Timeout
+  private readonly loops: Loop[]
+
+  constructor(
+    private readonly deps: DispatcherDeps,
+    private readonly intervalMs = 1000,
+  ) {
+    const onError = (error: Error) => this.deps.logger.warn('notification delivery failed', { error: error.message })
+    this.loops = [new Loop(() => this.runSignals(), BATCH, onError), new Loop(() => this.runMail(), MAIL_BATCH, onError)]
+  }
+
+  start() {
+    this.timer ??= setInterval(() => this.wake(), this.intervalMs)
+    this.timer.unref()
+    this.wake()
+  }
+
+  /** Runs the passes now (after a commit that wrote notifications); a pass already running runs once more. */
+  wake() {
+    if (!this.timer) return
+    for (const loop of this.loops) loop.wake()
+  }
+
   async stop() {
     clearInterval(this.timer)
     this.timer = undefined
-    await this.running
+    await Promise.all(this.loops.map((loop) => loop.idle()))
   }
 
-  private async drain() {
-    while ((await this.runOnce()) === BATCH);
-  }
-
-  /** One pass over what is due; answers how many deliveries it claimed. */
+  /** One pass of each kind over what is due; answers how many deliveries they claimed. */
   async runOnce(now = this.deps.clock()) {
-    const claimed = await repo.claimDue(this.deps.db, now, LEASE_MS, BATCH)
+    const [signals, mails] = await Promise.all([this.runSignals(now), this.runMail(now)])
+    return signals + mails
+  }
+
+  /** One pass over the real-time and push deliveries that are due; answers how many it claimed. */
+  async runSignals(now = this.deps.clock()) {
+    const claimed = await repo.claimDue(this.deps.db, now, LEASE_MS, BATCH, ['realtime', 'push'])
     if (claimed.length === 0) return 0
-    const rows = new Map((await repo.notificationsWithMembers(this.deps.db, [...new Set(claimed.map((d) => d.notification_id))])).map((r) => [r.notification.id, r]))
-    const realtime = claimed.filter((d) => d.channel === 'realtime')
-    await this.publish(realtime, rows)
+    const rows = await this.rowsOf(claimed)
+    await this.publish(
+      claimed.filter((d) => d.channel === 'realtime'),
+      rows,
+    )
     // side by side: a slow push service holds the batch for one timeout, not one per message, well inside the lease
     await Promise.all(claimed.filter((d) => d.channel === 'push').map((delivery) => this.push(delivery, rows.get(delivery.notification_id))))
-    for (const delivery of claimed.filter((d) => d.channel === 'mail')) await this.mail(delivery, rows.get(delivery.notification_id))
     return claimed.length
+  }
+
+  /** One pass over the mails that are due, sent side by side; answers how many it claimed. */
+  async runMail(now = this.deps.clock()) {
+    const claimed = await repo.claimDue(this.deps.db, now, LEASE_MS, MAIL_BATCH, ['mail'])
+    if (claimed.length === 0) return 0
+    const rows = await this.rowsOf(claimed)
+    await Promise.all(claimed.map((delivery) => this.mail(delivery, rows.get(delivery.notification_id))))
+    return claimed.length
+  }
+
+  private async rowsOf(claimed: repo.DeliveryRow[]) {
+    return new Map((await repo.notificationsWithMembers(this.deps.db, [...new Set(claimed.map((d) => d.notification_id))])).map((r) => [r.notification.id, r]))
   }
 
   private async fail(delivery: repo.DeliveryRow, error: string) {
@@ -105,7 +159,7 @@ export class NotificationDispatcher {
   }
 
   /** Real-time events go out in batches of 10 (Pusher's limit per batch call). */
-  private async publish(deliveries: repo.DeliveryRow[], rows: Map<number, { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' }>) {
+  private async publish(deliveries: repo.DeliveryRow[], rows: Map<number, Row>) {
     for (let i = 0; i < deliveries.length; i += 10) {
       const chunk = deliveries.slice(i, i + 10)
       const events = chunk.flatMap((d) => {
@@ -129,11 +183,11 @@ export class NotificationDispatcher {
    * the lease, with the same Message-ID (the delivery's, stored with it), so the file outbox keeps it once and
    * mail clients show it once.
    */
-  private async mail(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
+  private async mail(delivery: repo.DeliveryRow, row: Row | undefined) {
     const mail = row ? await this.mailOf(row.notification, row.locale) : 'notification deleted'
     if (typeof mail === 'string') return repo.finishDelivery(this.deps.db, delivery, this.deps.clock(), mail)
     try {
-      await this.deps.mailer.send({ ...mail, id: messageIdOf(delivery, this.deps.shop.publicUrl) })
+      await withDeadline(this.deps.mailer.send({ ...mail, id: messageIdOf(delivery, this.deps.shop.publicUrl) }), MAIL_DEADLINE_MS)
     } catch (error) {
       // an SMTP answer may quote the address: what is kept and logged leaves it out
       return this.fail(delivery, redactAddresses((error as Error).message ?? 'mail not sent'))
@@ -158,7 +212,7 @@ export class NotificationDispatcher {
     return linkMail('invite', locale, { to: member.to, name: member.firstName, link, shopName: shop.name })
   }
 
-  private async push(delivery: repo.DeliveryRow, row: { notification: repo.NotificationRow; locale: 'zh_tw' | 'en' | 'ja' } | undefined) {
+  private async push(delivery: repo.DeliveryRow, row: Row | undefined) {
     const now = this.deps.clock()
     if (!row) return repo.finishDelivery(this.deps.db, delivery, now, 'notification deleted')
     // held past its worth (by quiet hours, or retries): "will be cancelled at 23:30" is not sent at 08:00
@@ -196,5 +250,14 @@ export class NotificationDispatcher {
  * outbox directory and the members' mailboxes remember the old mails.
  */
 const messageIdOf = (delivery: repo.DeliveryRow, publicUrl: string) => `${delivery.message_id}@${new URL(publicUrl).hostname}`
+
+/** The send, or a failure once `ms` have passed without its end (the send itself cannot be called off). */
+function withDeadline(send: Promise<void>, ms: number) {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the mail server did not answer within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([send, late]).finally(() => clearTimeout(timer))
+}
 
 const redactAddresses = (message: string) => message.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>')

@@ -112,15 +112,15 @@ export async function markAllRead(db: DbOrTx, userId: number, now: Date) {
 // ---- the outbox -----------------------------------------------------------------
 
 /**
- * Claims deliveries that are due: each claimed row's `due_at` moves a lease ahead, so another
+ * Claims deliveries of the channels given that are due: each claimed row's `due_at` moves a lease ahead, so another
  * server (or this one after a crash) takes it again only once the lease has passed.
  * `for update skip locked`: two dispatchers never claim the same row.
  */
-export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: number) {
+export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: number, channels: readonly DeliveryRow['channel'][]) {
   const due = db
     .select({ id: notificationDeliveries.id })
     .from(notificationDeliveries)
-    .where(and(isNull(notificationDeliveries.done_at), lte(notificationDeliveries.due_at, now)))
+    .where(and(isNull(notificationDeliveries.done_at), lte(notificationDeliveries.due_at, now), inArray(notificationDeliveries.channel, [...channels])))
     .orderBy(notificationDeliveries.due_at)
     .limit(limit)
     .for('update', { skipLocked: true })
