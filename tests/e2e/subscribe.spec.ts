@@ -367,10 +367,10 @@ async function subscribeThroughApi(page: Page, token: string, locale: UiLocale, 
   return (await ownSubscription(page, token, locale))!
 }
 
-/** A screenshot for the plan change's review (PLANCHANGE_SHOTS=1), once the dialog's animation has settled. */
+/** A screenshot of the plan change for a person to look at (into E2E_SHOTS_DIR, as kit's `lookAt`), once the dialog's animation has settled. */
 async function shoot(page: Page, name: string, fullPage = false) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-  await page.screenshot({ path: `/tmp/shots/planchange/${name}.png`, fullPage, style: SHOT_STYLE })
+  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/plan-change-${name}.png`, fullPage, style: SHOT_STYLE })
 }
 
 test('a member changes the plan from the next renewal on My snack box, sees the date and the new amount, switches back, and changes it from the subscribe page (zh-TW)', async ({ page }) => {
@@ -382,7 +382,7 @@ test('a member changes the plan from the next renewal on My snack box, sees the 
   const titleOf = (id: SubscriptionPlan['id'], in_: UiLocale = locale) => SUBSCRIPTION_PLANS.find((p) => p.id === id)!.title[API_LOCALE[in_]]
   const dateIn = (in_: UiLocale) => new Intl.DateTimeFormat(in_, { dateStyle: 'medium' }).format(new Date(box.current_period_end))
   const date = dateIn(locale)
-  const shots = process.env.PLANCHANGE_SHOTS === '1'
+  const shots = Boolean(process.env.E2E_SHOTS_DIR)
 
   await page.goto(pathIn(locale, '/'))
   await signIn(page, locale, member)
