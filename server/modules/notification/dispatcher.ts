@@ -53,6 +53,8 @@ class Loop {
     private readonly pass: () => Promise<number>,
     private readonly batch: number,
     private readonly onError: (error: Error) => void,
+    /** false once the dispatcher stopped: a wake that came during the last pass runs nothing */
+    private readonly active: () => boolean,
   ) {}
 
   wake() {
@@ -66,7 +68,7 @@ class Loop {
         this.running = undefined
         if (this.again) {
           this.again = false
-          this.wake()
+          if (this.active()) this.wake()
         }
       })
   }
@@ -95,7 +97,8 @@ export class NotificationDispatcher {
     private readonly intervalMs = 1000,
   ) {
     const onError = (error: Error) => this.deps.logger.warn('notification delivery failed', { error: error.message })
-    this.loops = [new Loop(() => this.runSignals(), BATCH, onError), new Loop(() => this.runMail(), MAIL_BATCH, onError)]
+    const active = () => this.timer !== undefined
+    this.loops = [new Loop(() => this.runSignals(), BATCH, onError, active), new Loop(() => this.runMail(), MAIL_BATCH, onError, active)]
   }
 
   start() {
