@@ -1,7 +1,8 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMonths } from '../../server/emulators/stripe/billing-objects'
-import { billingCustomers } from '../../server/db/schema'
+import { eq } from 'drizzle-orm'
+import { billingCustomers, subscriptionCheckouts } from '../../server/db/schema'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
 import { listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
 import { databaseTargets } from './harness'
@@ -206,6 +207,54 @@ describe.each(targets)('the snack box on $kind', (target) => {
     expect(other.body.error.code).toBe('ALREADY_SUBSCRIBED')
     await shop.settle()
     expect(await shop.database.db.query.subscriptions.findMany({ where: (sub, { eq }) => eq(sub.user_id, member.id) })).toHaveLength(1)
+  })
+
+  it('lets a member check out again when the provider no longer knows the earlier session, or it expired long ago', async () => {
+    const { member } = await memberOnClock(Math.floor(Date.UTC(2026, 4, 20) / 1000))
+    const first = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient })
+    expect(first.status).toBe(200)
+    // the sandbox was reset (or the shop moved to other keys): the recorded session is unknown there
+    const gone = 'cs_test_' + 'x'.repeat(56)
+    await shop.database.db.update(subscriptionCheckouts).set({ session_id: gone }).where(eq(subscriptionCheckouts.user_id, member.id))
+    const again = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient })
+    expect(again.status).toBe(200)
+    expect(again.body.data.url).not.toBe(first.body.data.url)
+    // a session whose expiry is long past is not asked about at all
+    await shop.database.db.update(subscriptionCheckouts).set({ session_id: 'cs_test_' + 'y'.repeat(56), expires_at: new Date(Date.now() - 3 * 86_400_000) }).where(eq(subscriptionCheckouts.user_id, member.id))
+    const later = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-6', recipient })
+    expect(later.status).toBe(200)
+    const paid = await fetch(later.body.data.url, { method: 'POST', body: new URLSearchParams({ email: 'box@example.tw', payment_method: 'pm_card_visa' }), redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    await shop.settle()
+    expect((await mine(member)).plan_id).toBe('box-6')
+  })
+
+  it('expires the open session before handing out the owner’s payment link, and refuses the link once that session was paid', async () => {
+    const linked = await listenCheckoutShop(target, { catalogue: smallCatalogue(), env: { SUBSCRIPTION_PLAN_URLS: 'box-12=https://buy.stripe.com/test_box12' } })
+    try {
+      const member = await linked.member()
+      const session = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient })
+      expect(session.status).toBe(200)
+      const sessionId = (session.body.data.url as string).split('/').at(-1)!
+      const link = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-12', recipient })
+      expect(link.status).toBe(200)
+      expect(link.body.data.url).toMatch(/^https:\/\/buy\.stripe\.com\/test_box12\?/)
+      // the earlier page can no longer be paid: only the link can make the subscription
+      expect((await linked.stripe.checkout.sessions.retrieve(sessionId)).status).toBe('expired')
+      const late = await fetch(session.body.data.url, { method: 'POST', body: new URLSearchParams({ email: 'box@example.tw', payment_method: 'pm_card_visa' }), redirect: 'manual' })
+      expect(late.status).not.toBe(303)
+
+      // a session paid a moment ago (its webhooks not here yet) refuses the link instead of selling a second box
+      const other = await linked.member()
+      const opened = await other.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-1', recipient })
+      const paid = await fetch(opened.body.data.url, { method: 'POST', body: new URLSearchParams({ email: 'box@example.tw', payment_method: 'pm_card_visa' }), redirect: 'manual' })
+      expect(paid.status).toBe(303)
+      const refused = await other.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-12', recipient })
+      expect(refused.status).toBe(409)
+      expect(refused.body.error.code).toBe('ALREADY_SUBSCRIBED')
+    } finally {
+      await linked.close()
+    }
   })
 
   it('changes the plan from the next renewal: nothing charged now, a second click changes nothing, the renewal bills and shows the new plan', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import type Stripe from 'stripe'
+import Stripe from 'stripe'
 import type { Locale } from '../../../contract/constants'
 import { addMonthsUtc, nextBox } from '../../../contract/subscription-boxes'
 import { SUBSCRIPTION_PLANS, toBoxRecipient, type BoxRecipient, type MemberSubscription, type SubscriptionPlanId, type SubscriptionStatus } from '../../../contract/subscription'
@@ -79,6 +79,27 @@ async function claimCheckout(db: Db, userId: number, planId: SubscriptionPlanId,
   })
 }
 
+/** A session the provider says does not exist (Stripe's `resource_missing`, 404). */
+const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)
+
+/** A session expired this long ago cannot be paid any more: the provider is not asked about it. */
+const STALE_SESSION_MS = 24 * 60 * 60_000
+
+/**
+ * The member's previous checkout session as the provider knows it now; null when there is none, its
+ * expiry is long past, or the provider no longer knows it (its test data was reset, or the shop moved
+ * from the sandbox to real keys): such a session can never be paid, so it stops nothing (decision 56).
+ */
+async function previousSession(deps: SubscriptionDeps, previous: typeof subscriptionCheckouts.$inferSelect | undefined, now: Date) {
+  if (!previous?.session_id) return null
+  if (previous.expires_at && previous.expires_at.getTime() < now.getTime() - STALE_SESSION_MS) return null
+  const id = previous.session_id
+  return deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(id)).catch((error: unknown) => {
+    if (isMissing(error)) return null
+    throw error
+  })
+}
+
 /**
  * `POST /subscription/checkout`: where to pay for a plan, its boxes going to `recipient`. A member
  * who holds a box is told so, unless asking for a second box on purpose. The owner's payment link
@@ -106,34 +127,36 @@ export async function startCheckout(
       .set({ ...values, claimed_at: null })
       .where(and(eq(subscriptionCheckouts.user_id, user.id), eq(subscriptionCheckouts.claimed_at, now)))
   try {
-    if (link) {
-      await release({ plan_id: plan.id, session_id: null, url: null, expires_at: null, ref: null, recipient, second_box: secondBox })
-      const url = new URL(link)
-      url.searchParams.set('client_reference_id', String(user.id))
-      url.searchParams.set('prefilled_email', user.email)
-      return { url: url.toString() }
-    }
-    if (previous?.session_id) {
-      const session = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(previous.session_id!))
+    const open = await previousSession(deps, previous, now)
+    if (open && previous) {
+      const session = open
       if (session.status === 'complete' && !previous.second_box && !secondBox) {
         // paid a moment ago in another window: its webhooks are on their way
         const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
         const [recorded] = subscriptionId ? await deps.db.select().from(subscriptions).where(eq(subscriptions.subscription_id, subscriptionId)) : []
         if (!recorded || HOLDING.includes(recorded.provider_status)) throw alreadySubscribed()
       }
-      const reusable = session.status === 'open' && session.url && previous.plan_id === plan.id && previous.second_box === secondBox && session.expires_at * 1000 > now.getTime() + 10 * 60_000
+      const reusable = !link && session.status === 'open' && session.url && previous.plan_id === plan.id && previous.second_box === secondBox && session.expires_at * 1000 > now.getTime() + 10 * 60_000
       if (reusable) {
         await release({ recipient })
         return { url: session.url! }
       }
       if (session.status === 'open') {
-        // only the newest session can be paid: a session that cannot be expired stops this one
-        await deps.gateway.call('expire checkout session', () => deps.gateway.stripe.checkout.sessions.expire(previous.session_id!)).catch(async (error: unknown) => {
-          const again = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(previous.session_id!))
+        // only one page can be paid, a payment link included: a session that cannot be expired stops this one
+        await deps.gateway.call('expire checkout session', () => deps.gateway.stripe.checkout.sessions.expire(session.id)).catch(async (error: unknown) => {
+          if (isMissing(error)) return
+          const again = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(session.id))
           if (again.status === 'complete') throw alreadySubscribed()
           if (again.status !== 'expired') throw error
         })
       }
+    }
+    if (link) {
+      await release({ plan_id: plan.id, session_id: null, url: null, expires_at: null, ref: null, recipient, second_box: secondBox })
+      const url = new URL(link)
+      url.searchParams.set('client_reference_id', String(user.id))
+      url.searchParams.set('prefilled_email', user.email)
+      return { url: url.toString() }
     }
     const customer = await customerOf(deps, user)
     const ref = randomBytes(12).toString('base64url')
