@@ -7,7 +7,7 @@ import { serverFieldErrors, type FieldErrors } from '../../../lib/form'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { toast } from '../../../lib/toast'
 import { useStartSubscriptionCheckout } from '../api/start-subscription-checkout'
-import type { RecipientBook } from '../recipient-book'
+import type { RecipientBook } from '../../../lib/recipient-book'
 import { BoxRecipientForm } from './box-recipient-form'
 import { PlanSwitchOffer } from './plan-change'
 import { planTerms } from './plan-terms'
@@ -49,21 +49,19 @@ export function AddressStep({ plan, book, onChangePlan }: { plan: SubscriptionPl
     return () => window.removeEventListener('pageshow', onShow)
   }, [])
 
+  /** Opens the payment page; settles once the server has answered (the form stays disabled until then). */
   const pay = (recipient: BoxRecipient, secondBox = false) => {
     setRefusal(null)
     setServerErrors({})
-    checkout.mutate(
-      { plan_id: plan.id, recipient, ...(secondBox ? { second_box: true } : {}) },
-      {
-        onSuccess: (url) => {
-          setLeaving(true)
-          window.location.assign(url)
-        },
-        onError: (error) => {
-          if (isApiError(error) && (error.code === ALREADY_SUBSCRIBED || error.code === 'IN_PROGRESS')) setRefusal({ code: error.code, message: error.message, recipient })
-          else if (Object.keys(recipientErrors(error)).length > 0) setServerErrors(recipientErrors(error))
-          else toast.error(isApiError(error) ? error.message : t`Oops...Something went wrong`, { id: 'subscription-checkout' })
-        },
+    return checkout.mutateAsync({ plan_id: plan.id, recipient, ...(secondBox ? { second_box: true } : {}) }).then(
+      (url) => {
+        setLeaving(true)
+        window.location.assign(url)
+      },
+      (error: unknown) => {
+        if (isApiError(error) && (error.code === ALREADY_SUBSCRIBED || error.code === 'IN_PROGRESS')) setRefusal({ code: error.code, message: error.message, recipient })
+        else if (Object.keys(recipientErrors(error)).length > 0) setServerErrors(recipientErrors(error))
+        else toast.error(isApiError(error) ? error.message : t`Oops...Something went wrong`, { id: 'subscription-checkout' })
       },
     )
   }
@@ -101,7 +99,7 @@ export function AddressStep({ plan, book, onChangePlan }: { plan: SubscriptionPl
                 <Link to="/{-$locale}/user/subscription" params={{ locale: prefix }}>
                   {t`My snack box`}
                 </Link>
-                <button type="button" className="link-button" onClick={() => pay(refusal.recipient, true)} disabled={checkout.isPending}>
+                <button type="button" className="link-button" onClick={() => void pay(refusal.recipient, true)} disabled={checkout.isPending}>
                   {t`Order a second box`}
                 </button>
               </div>

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-client'
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form'
 import { toast } from '../../../lib/toast'
 import { useUpdateSubscriptionRecipient } from '../api/update-subscription-recipient'
-import type { RecipientBook } from '../recipient-book'
+import type { RecipientBook } from '../../../lib/recipient-book'
 import { BoxRecipientForm, recipientLine } from './box-recipient-form'
 
 /**
@@ -23,13 +23,13 @@ export function BoxDelivery({ subscription, book, dates }: { subscription: Membe
 
   const save = (changed: Parameters<typeof update.mutate>[0]) => {
     setServerErrors({})
-    update.mutate(changed, {
-      onSuccess: (after) => {
+    return update.mutateAsync(changed).then(
+      (after) => {
         setEditing(false)
         const from = after.next_box ? dates.format(new Date(after.next_box.ships_on)) : ''
         toast.success(from ? t`Saved. The box leaving on ${from} goes to the new recipient.` : t`Saved.`, { id: 'my-box-recipient' })
       },
-      onError: (error) => {
+      (error: unknown) => {
         const fields = Object.fromEntries(
           Object.entries(serverFieldErrors(error))
             .filter(([field]) => field.startsWith('recipient.'))
@@ -38,7 +38,7 @@ export function BoxDelivery({ subscription, book, dates }: { subscription: Membe
         if (Object.keys(fields).length > 0) setServerErrors(fields)
         else toast.error(isApiError(error) ? error.message : t`Oops...Something went wrong`, { id: 'my-box-recipient' })
       },
-    })
+    )
   }
 
   return (

@@ -6,7 +6,7 @@ import { focusFirstInvalid, validateForm, type FieldErrors } from '../../../lib/
 import { addressLine } from '../../../lib/place-names'
 import { firstRecipientChoice, RecipientChoices, type RecipientChoice } from '../../../ui/recipient-choices'
 import { EMPTY_RECIPIENT, RECIPIENT_FIELDS, RecipientFields } from '../../../ui/recipient-fields'
-import type { RecipientBook } from '../recipient-book'
+import type { RecipientBook } from '../../../lib/recipient-book'
 import './box-recipient.css'
 
 /** A box's recipient on one line (My snack box shows it so). */
@@ -22,7 +22,8 @@ interface BoxRecipientFormProps {
   busy: boolean
   /** the server's refusals, keyed by field (`name`, `phone`...) */
   serverErrors: FieldErrors
-  onSubmit: (recipient: BoxRecipient) => void
+  /** sends the recipient on; a promise keeps the form submitting (its button disabled) until it settles */
+  onSubmit: (recipient: BoxRecipient) => void | Promise<unknown>
   children?: ReactNode
 }
 
@@ -40,6 +41,9 @@ export function BoxRecipientForm({ book, current, title, intro, submitLabel, bus
   const [save, setSave] = useState(true)
   const [shown, setShown] = useState<Set<string>>(new Set())
   const [saveFailed, setSaveFailed] = useState(false)
+  // saving to the address book and sending on are one submission: a second click meanwhile does nothing
+  const [submitting, setSubmitting] = useState(false)
+  const submittingRef = useRef(false)
 
   // the default recipient (or the box's own) is chosen until the member picks another; none saved: the form
   const choice = picked !== null && (picked === 'new' || book.list?.some((r) => r.id === picked)) ? picked : firstRecipientChoice(book.list, book.failed, current)
@@ -49,11 +53,11 @@ export function BoxRecipientForm({ book, current, title, intro, submitLabel, bus
   if (!check.ok) for (const [field, message] of Object.entries(check.errors)) if (shown.has(field) && !errors[field]) errors[field] = message
   const leave = (field: string) => setShown((before) => new Set(before).add(field))
 
-  const submit = async () => {
+  const send = async () => {
     if (choice === null) return
     if (choice !== 'new') {
       const saved = book.list?.find((r) => r.id === choice)
-      if (saved) onSubmit(saved)
+      if (saved) await onSubmit(saved)
       return
     }
     if (!check.ok) {
@@ -67,7 +71,21 @@ export function BoxRecipientForm({ book, current, title, intro, submitLabel, bus
       setSaveFailed(false)
       await book.save(input).catch(() => setSaveFailed(true))
     }
-    onSubmit(input)
+    await onSubmit(input)
+  }
+
+  const submit = async () => {
+    if (submittingRef.current || busy) return
+    submittingRef.current = true
+    setSubmitting(true)
+    try {
+      await send()
+    } catch {
+      // the caller says what went wrong; the member may try again
+    } finally {
+      submittingRef.current = false
+      setSubmitting(false)
+    }
   }
 
   return (
@@ -93,7 +111,7 @@ export function BoxRecipientForm({ book, current, title, intro, submitLabel, bus
       ) : null}
       {saveFailed ? <p className="form-alert form-alert--info">{t`The recipient could not be saved to your address book, but your box will go to it.`}</p> : null}
       {children}
-      <button type="submit" className="button button-primary box-recipient__submit" disabled={busy || choice === null} aria-busy={busy || undefined}>
+      <button type="submit" className="button button-primary box-recipient__submit" disabled={busy || submitting || choice === null} aria-busy={busy || submitting || undefined}>
         {submitLabel}
       </button>
     </form>
