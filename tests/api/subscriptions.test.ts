@@ -257,6 +257,38 @@ describe.each(targets)('the snack box on $kind', (target) => {
     }
   })
 
+  it('keeps the box still running manageable when a second box has ended', async () => {
+    const start = Math.floor(Date.UTC(2026, 7, 3, 3) / 1000)
+    const { member, clock } = await memberOnClock(start)
+    await subscribe(member, 'box-1')
+    const second = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-3', recipient: { ...recipient, name: '王大明' }, second_box: true })
+    expect(second.status).toBe(200)
+    expect((await fetch(second.body.data.url, { method: 'POST', body: new URLSearchParams({ email: 'box@example.tw', payment_method: 'pm_card_visa' }), redirect: 'manual' })).status).toBe(303)
+    await shop.settle()
+    // the second box is cancelled and ends with its term; the first renews every month meanwhile
+    expect((await member.call('PUT', '/api/v1/user/subscription', { cancel_at_period_end: true })).body.data).toMatchObject({ plan_id: 'box-3', status: 'cancelling' })
+    await shop.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: addMonths(start, 3) + 3600 })
+    await shop.settle()
+    const rows = await shop.database.db.query.subscriptions.findMany({ where: (sub, { eq }) => eq(sub.user_id, member.id) })
+    expect(rows.map((row) => [row.plan_id, row.provider_status]).sort()).toEqual([['box-1', 'active'], ['box-3', 'canceled']])
+    // the member sees and manages the box still charged, not the ended one
+    expect(await mine(member)).toMatchObject({ plan_id: 'box-1', status: 'active', recipient: { name: '王小明' } })
+    const moved = await member.call('PUT', '/api/v1/user/subscription/recipient', { recipient: { ...recipient, name: '陳大文' } })
+    expect(moved.status).toBe(200)
+    expect(moved.body.data).toMatchObject({ plan_id: 'box-1', recipient: { name: '陳大文' } })
+    const changed = await member.call('PUT', '/api/v1/user/subscription/plan', { plan_id: 'box-6' })
+    expect(changed.status).toBe(200)
+    expect(changed.body.data.plan_change).toMatchObject({ plan_id: 'box-6' })
+    const cancelling = await member.call('PUT', '/api/v1/user/subscription', { cancel_at_period_end: true })
+    expect(cancelling.status).toBe(200)
+    expect(cancelling.body.data).toMatchObject({ plan_id: 'box-1', status: 'cancelling' })
+    // once every box has ended, the latest is shown as ended and nothing can be changed
+    await shop.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: addMonths(start, 4) + 3600 })
+    await shop.settle()
+    expect((await mine(member)).status).toBe('ended')
+    expect((await member.call('PUT', '/api/v1/user/subscription/recipient', { recipient })).status).toBe(404)
+  })
+
   it('changes the plan from the next renewal: nothing charged now, a second click changes nothing, the renewal bills and shows the new plan', async () => {
     const start = Math.floor(Date.UTC(2026, 6, 10, 3) / 1000)
     const { member, clock } = await memberOnClock(start)

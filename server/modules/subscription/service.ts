@@ -31,14 +31,28 @@ const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = {
 export const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
 const planByMonths = (months: number) => SUBSCRIPTION_PLANS.find((plan) => plan.months === months)
 
+/** Provider statuses of a box that has ended: nothing more is sent or charged. */
+const ENDED = ['canceled', 'incomplete_expired']
+
 export function statusOf(row: Pick<SubscriptionRow, 'provider_status' | 'cancel_at_period_end'>): SubscriptionStatus {
-  if (row.provider_status === 'canceled' || row.provider_status === 'incomplete_expired') return 'ended'
+  if (ENDED.includes(row.provider_status)) return 'ended'
   if (row.provider_status === 'past_due' || row.provider_status === 'unpaid' || row.provider_status === 'incomplete') return 'past_due'
   return row.cancel_at_period_end ? 'cancelling' : 'active'
 }
 
+/**
+ * The box a member sees and manages: the latest one that has not ended (a member may hold a second
+ * box, and the newer one ending leaves the other charged), else the latest, shown as ended.
+ */
 export const latestOf = async (db: DbOrTx, userId: number) =>
-  (await db.select().from(subscriptions).where(eq(subscriptions.user_id, userId)).orderBy(desc(subscriptions.created_at), desc(subscriptions.id)).limit(1))[0]
+  (
+    await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.user_id, userId))
+      .orderBy(sql`CASE WHEN ${inArray(subscriptions.provider_status, ENDED)} THEN 1 ELSE 0 END`, desc(subscriptions.created_at), desc(subscriptions.id))
+      .limit(1)
+  )[0]
 
 const alreadySubscribed = () =>
   new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription. Under My snack box you can change its plan from the next renewal, change where it goes or cancel it; to get another one, order a second box.')
@@ -226,7 +240,7 @@ function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSe
   }
 }
 
-/** `GET /user/subscription`: the member's latest subscription and its paid invoices, newest first; null when none. */
+/** `GET /user/subscription`: the member's box (the latest not ended, else the latest) and its paid invoices, newest first; null when none. */
 export async function memberSubscription(deps: Pick<SubscriptionDeps, 'db' | 'clock'>, userId: number, locale: Locale): Promise<MemberSubscription | null> {
   const row = await latestOf(deps.db, userId)
   if (!row) return null
