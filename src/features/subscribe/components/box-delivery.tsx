@@ -20,6 +20,8 @@ export function BoxDelivery({ subscription, book, dates }: { subscription: Membe
   const { recipient, next_box: next } = subscription
   const shipsOn = next ? dates.format(new Date(next.ships_on)) : ''
   const changesUntil = next ? dates.format(new Date(next.changes_until)) : ''
+  // a box still to come can change recipient; one without any recipient can always be given one
+  const changeable = next !== null || recipient === null
 
   const save = (changed: Parameters<typeof update.mutate>[0]) => {
     setServerErrors({})
@@ -59,12 +61,12 @@ export function BoxDelivery({ subscription, book, dates }: { subscription: Membe
       {next ? (
         <p className="my-box__cutoff">{t`Changes made by ${changesUntil} reach the box leaving on ${shipsOn}. After that, that box is packed and a change applies from the box after it.`}</p>
       ) : null}
-      {next && !editing ? (
+      {changeable && !editing ? (
         <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
           {recipient ? t`Change recipient` : t`Add a recipient`}
         </button>
       ) : null}
-      {next && editing ? (
+      {changeable && editing ? (
         <BoxRecipientForm book={book} current={recipient} title={t`Who should receive your boxes?`} submitLabel={t`Save recipient`} busy={update.isPending} serverErrors={serverErrors} onSubmit={save}>
           <button type="button" className="link-button" onClick={() => setEditing(false)}>
             {t`Cancel`}
