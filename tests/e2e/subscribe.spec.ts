@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_SAMPLE_REVIEWS, type MemberSubscription, type SubscriptionPlan } from '../../contract/subscription'
-import { apiToken, expect, header, ntd, test, tr, type UiLocale } from './kit'
+import { apiToken, expect, header, lookAt, ntd, test, tr, type UiLocale } from './kit'
 import { authDialog, chooseInMemberMenu, chooseInSideMenu, createMember, EXPECTED_API_ERRORS, pathIn, signIn, submitLogin, trPlural, trWith } from './support/accounts'
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
@@ -321,8 +321,20 @@ test('a member whose renewal failed is asked to check the payment method (en)', 
   await expect(main.getByRole('button', { name: 'Cancel at the end of the term' })).toBeVisible()
 })
 
-/** Screenshots of the region alone: the sign-in toast and the focused skip link are hidden. */
+/** Screenshots hide the sign-in toast and the focused skip link. */
 const SHOT_STYLE = '.toaster-host, .skip-link { display: none !important; }'
+
+/** kit's `lookAt` (nothing unless E2E_SHOTS_DIR is set) once animations have settled, with the toast and skip link hidden. */
+async function look(page: Page, name: string, options: Parameters<typeof lookAt>[2] = {}) {
+  if (!process.env.E2E_SHOTS_DIR) return
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  const style = await page.addStyleTag({ content: SHOT_STYLE })
+  try {
+    await lookAt(page, name, options)
+  } finally {
+    await style.evaluate((element) => (element as Element).remove())
+  }
+}
 
 for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
   test(`the plan cards and the delivery step, as a member meets them (${locale})`, async ({ page }) => {
@@ -331,26 +343,22 @@ for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
     await signIn(page, locale, member)
     const region = plansRegion(page, locale)
     const six = SUBSCRIPTION_PLANS.find((p) => p.id === 'box-6')!.title[API_LOCALE[locale]]
+    await page.goto(pathIn(locale, '/subscribe'))
+    await expect(region.getByRole('article')).toHaveCount(4)
     // the issue's two widths: a phone and a desktop
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(pathIn(locale, '/subscribe'))
-      await expect(region.getByRole('article')).toHaveCount(4)
-      await region.scrollIntoViewIfNeeded()
-      await region.screenshot({ path: `/tmp/shots/snackbox/plans-${locale}-${width}.png`, style: SHOT_STYLE })
+    await look(page, `snackbox-plans-${locale}`, { target: region, widths: [390, 1440] })
 
-      await region.getByRole('button', { name: subscribeButton(locale, six) }).click()
-      await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=box-6$`))
-      await expect(region.getByRole('heading', { level: 3, name: six })).toBeFocused()
-      await expect(region).toContainText(termsText(locale, 6, 945))
-      // nothing filled in: every field says what it needs, in the page's language, and the first is focused
-      const form = page.getByRole('form', { name: tr(locale, 'Where should we send your boxes?') })
-      await form.getByRole('button', { name: tr(locale, 'Continue to payment') }).click()
-      await expect(form.getByLabel(tr(locale, 'Name'))).toBeFocused()
-      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(6)
-      await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=box-6$`))
-      await region.screenshot({ path: `/tmp/shots/snackbox/address-${locale}-${width}.png`, style: SHOT_STYLE })
-    }
+    await region.getByRole('button', { name: subscribeButton(locale, six) }).click()
+    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=box-6$`))
+    await expect(region.getByRole('heading', { level: 3, name: six })).toBeFocused()
+    await expect(region).toContainText(termsText(locale, 6, 945))
+    // nothing filled in: every field says what it needs, in the page's language, and the first is focused
+    const form = page.getByRole('form', { name: tr(locale, 'Where should we send your boxes?') })
+    await form.getByRole('button', { name: tr(locale, 'Continue to payment') }).click()
+    await expect(form.getByLabel(tr(locale, 'Name'))).toBeFocused()
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(6)
+    await expect(page).toHaveURL(new RegExp(`${pathIn(locale, '/subscribe')}\\?plan=box-6$`))
+    await look(page, `snackbox-address-${locale}`, { target: region, widths: [390, 1440] })
   })
 }
 
@@ -365,12 +373,6 @@ async function subscribeThroughApi(page: Page, token: string, locale: UiLocale, 
   expect(paid.status()).toBe(303)
   await expect.poll(async () => (await ownSubscription(page, token, locale))?.boxes.length, { timeout: 20_000 }).toBe(1)
   return (await ownSubscription(page, token, locale))!
-}
-
-/** A screenshot of the plan change for a person to look at (into E2E_SHOTS_DIR, as kit's `lookAt`), once the dialog's animation has settled. */
-async function shoot(page: Page, name: string, fullPage = false) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/plan-change-${name}.png`, fullPage, style: SHOT_STYLE })
 }
 
 test('a member changes the plan from the next renewal on My snack box, sees the date and the new amount, switches back, and changes it from the subscribe page (zh-TW)', async ({ page }) => {
@@ -411,25 +413,20 @@ test('a member changes the plan from the next renewal on My snack box, sees the 
   await expect(page.getByRole('main').getByRole('table', { name: tr(locale, 'Boxes so far') }).getByRole('row')).toHaveCount(2)
   expect((await ownSubscription(page, token, locale))!.plan_id).toBe('box-1')
   if (shots) {
-    // the issue's two widths and three languages, with the change pending and with another one being confirmed
-    const viewport = page.viewportSize()!
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 })
-      for (const other of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
-        await page.goto(pathIn(other, '/user/subscription'))
-        const there = page.getByRole('main').getByRole('region', { name: tr(other, 'Change plan') })
-        await expect(there).toContainText(trWith(other, 'From {date}, your box renews as the {title}: {amount} {terms}.', { date: dateIn(other), title: titleOf('box-3', other), amount: ntd(2895), terms: termsText(other, 3, 965) }))
-        await shoot(page, `pending-${other}-${width}`, true)
-        await there.getByRole('radio', { name: new RegExp(titleOf('box-12', other)) }).check()
-        await there.getByRole('button', { name: tr(other, 'Review the change') }).click()
-        const confirm = page.getByRole('dialog', { name: trWith(other, 'Change to the {title}?', { title: titleOf('box-12', other) }) })
-        await expect(confirm).toBeVisible()
-        await shoot(page, `confirm-${other}-${width}`)
-        await confirm.getByRole('button', { name: tr(other, 'Keep my current plan') }).click()
-        await expect(confirm).toBeHidden()
-      }
+    // the issue's three languages (and two widths), with the change pending and with another one being confirmed
+    for (const other of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
+      await page.goto(pathIn(other, '/user/subscription'))
+      const there = page.getByRole('main').getByRole('region', { name: tr(other, 'Change plan') })
+      await expect(there).toContainText(trWith(other, 'From {date}, your box renews as the {title}: {amount} {terms}.', { date: dateIn(other), title: titleOf('box-3', other), amount: ntd(2895), terms: termsText(other, 3, 965) }))
+      await look(page, `plan-change-pending-${other}`, { fullPage: true, widths: [390, 1440] })
+      await there.getByRole('radio', { name: new RegExp(titleOf('box-12', other)) }).check()
+      await there.getByRole('button', { name: tr(other, 'Review the change') }).click()
+      const confirm = page.getByRole('dialog', { name: trWith(other, 'Change to the {title}?', { title: titleOf('box-12', other) }) })
+      await expect(confirm).toBeVisible()
+      await look(page, `plan-change-confirm-${other}`, { widths: [390, 1440] })
+      await confirm.getByRole('button', { name: tr(other, 'Keep my current plan') }).click()
+      await expect(confirm).toBeHidden()
     }
-    await page.setViewportSize(viewport)
     await page.goto(pathIn(locale, '/user/subscription'))
   }
 
