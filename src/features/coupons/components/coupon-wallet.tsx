@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
+import type { ComponentProps } from 'react'
 import { Link } from '@tanstack/react-router'
+import type { WalletCoupon } from '../../../../contract/coupon'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
 import { GiftIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/load-error'
@@ -39,30 +41,25 @@ export function CouponWalletPanel() {
           </Link>
         </div>
       ) : null}
-      {usable.length > 0 ? (
-        <>
-          <h2 id="wallet-usable" className="wallet__heading">
-            {t`Ready to use`}
-          </h2>
-          <ul className="wallet__list" aria-labelledby="wallet-usable">
-            {usable.map((coupon) => (
-              <CouponCard key={coupon.code} coupon={coupon} locale={locale} />
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {past.length > 0 ? (
-        <>
-          <h2 id="wallet-past" className="wallet__heading">
-            {t`Used or expired`}
-          </h2>
-          <ul className="wallet__list" aria-labelledby="wallet-past">
-            {past.map((coupon) => (
-              <CouponCard key={coupon.code} coupon={coupon} locale={locale} />
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <CouponGroup id="wallet-usable" heading={t`Ready to use`} coupons={usable} locale={locale} />
+      <CouponGroup id="wallet-past" heading={t`Used or expired`} coupons={past} locale={locale} />
     </section>
+  )
+}
+
+/** One titled list of the wallet's coupons; nothing when it has none. */
+function CouponGroup({ id, heading, coupons, locale }: { id: string; heading: string; coupons: readonly WalletCoupon[]; locale: ComponentProps<typeof CouponCard>['locale'] }) {
+  if (coupons.length === 0) return null
+  return (
+    <>
+      <h2 id={id} className="wallet__heading">
+        {heading}
+      </h2>
+      <ul className="wallet__list" aria-labelledby={id}>
+        {coupons.map((coupon) => (
+          <CouponCard key={coupon.code} coupon={coupon} locale={locale} />
+        ))}
+      </ul>
+    </>
   )
 }
