@@ -1,17 +1,12 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
-import Pusher from 'pusher'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { coupons, notificationDeliveries, notifications, users } from '../../server/db/schema'
-import type { Logger } from '../../server/lib/logger'
-import { createMailer, type Mail } from '../../server/lib/mailer'
-import { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
+import { coupons, users } from '../../server/db/schema'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
 import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
 import { databaseTargets } from './harness'
+import { deliveredOrder } from './support/delivered-order'
+import { mailedOnceAfterDying } from './support/dying-mailer'
 
 const targets = await databaseTargets()
 
@@ -19,12 +14,6 @@ const targets = await databaseTargets()
 function taipeiDay(date: Date) {
   const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'Asia/Taipei' }).formatToParts(date).map((p) => [p.type, p.value]))
   return { y: parts.year!, m: parts.month!, d: parts.day! }
-}
-
-function keepingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = []
-  const keep = (message: string, extra?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(extra ?? {})}`)
-  return { lines, debug: keep, info: keep, warn: keep, error: keep }
 }
 
 describe.each(targets)('coupon mails on $kind', (target) => {
@@ -67,16 +56,7 @@ describe.each(targets)('coupon mails on $kind', (target) => {
   const couponOf = async (ownerId: number) => (await shop.database.db.select().from(coupons).where(eq(coupons.owner_id, ownerId)))[0]!
 
   /** Places, pays, ships and delivers an order of the member. */
-  async function delivered(m: Member, to: Record<string, unknown>) {
-    const placed = await m.checkout([shop.line('CM-0001-A', 1)], { recipient: { ...recipient, ...to } })
-    expect(placed.status).toBe(201)
-    expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
-    await shop.settle()
-    const no = placed.body.data.no as string
-    expect((await shop.operate('ship', no, { tracking: '123456789012' })).status).toBe(200)
-    expect((await shop.operate('complete', no)).status).toBe(200)
-    return no
-  }
+  const delivered = (m: Member, to: Record<string, unknown>) => deliveredOrder(shop, m, 'CM-0001-A', to)
 
   it('mails the friend’s welcome coupon once in the friend’s language, and the referrer’s thank-you coupon once in theirs (code, what it gives, minimum spend, end, the wallet; text and HTML)', async () => {
     const referrer = await referrerIn('zh_tw')
@@ -171,42 +151,12 @@ describe.each(targets)('coupon mails on $kind', (target) => {
   it('mails a coupon once when the process dies after sending and before recording it: the same message, one file in the outbox, no address logged', async () => {
     const referrer = await referrerIn('zh_tw')
     const friend = await friendOf(referrer.code, 'zh_tw', { first_name: '小華', last_name: '張', phone_number: '0922000111' })
-    const outbox = await mkdtemp(path.join(os.tmpdir(), 'coupon-mails-'))
-    const logger = keepingLogger()
-    const files = createMailer({ from: 'shop@example.tw', outboxDir: outbox, logger })
-    const sent: Mail[] = []
-    const dying = {
-      async send(mail: Mail) {
-        sent.push(mail)
-        await files.send(mail)
-        if (sent.length === 1) throw new Error(`connection to ${mail.to} lost`)
-      },
-    }
-    const publisher = new Pusher({ appId: '1', key: 'k', secret: 's', host: '127.0.0.1', port: '9', useTLS: false })
-    const dispatcher = new NotificationDispatcher({ db: shop.database.db, clock: shop.clock.now, logger, publisher, vapid: { publicKey: '', privateKey: '', subject: 'mailto:shop@example.tw' }, pushServiceHosts: [], mailer: dying, shop: { name: 'Shop', publicUrl: 'http://127.0.0.1' } })
-    try {
-      const [note] = await shop.database.db.select().from(notifications).where(and(eq(notifications.type, 'coupon_granted'), eq(notifications.user_id, friend.id)))
-      const mailDelivery = async () => (await shop.database.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notification_id, note!.id), eq(notificationDeliveries.channel, 'mail'))))[0]!
-      await dispatcher.runOnce(shop.clock.now())
-      const failed = await mailDelivery()
-      expect(failed.done_at).toBeNull()
-      expect(failed.last_error).not.toContain(friend.email)
-      await dispatcher.runOnce(new Date(failed.due_at.getTime() + 1))
-      expect((await mailDelivery()).done_at).not.toBeNull()
-      expect(sent.filter((m) => m.to === friend.email)).toHaveLength(2)
-      expect(sent[1]!.id).toBe(sent[0]!.id)
-      const eml = (await readdir(outbox)).filter((name) => name.endsWith('.eml'))
-      expect(eml).toHaveLength(1)
-      const raw = await readFile(path.join(outbox, eml[0]!), 'utf8')
-      expect(raw).toContain(`Message-ID: <${sent[0]!.id}>`)
+    await mailedOnceAfterDying(shop, { type: 'coupon_granted', userId: friend.id, email: friend.email }, async ({ mine, raw, dispatcher, failed }) => {
       expect(raw).toMatch(/Content-Type: text\/plain/)
       expect(raw).toMatch(/Content-Type: text\/html/)
-      expect(logger.lines.join('\n')).not.toContain(friend.email)
       // a later pass sends nothing more
       await dispatcher.runOnce(new Date(failed.due_at.getTime() + 60_000))
-      expect(sent.filter((m) => m.to === friend.email)).toHaveLength(2)
-    } finally {
-      await rm(outbox, { recursive: true, force: true })
-    }
+      expect(mine()).toHaveLength(2)
+    })
   })
 })

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import Pusher from 'pusher'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notificationDeliveries, notifications, users } from '../../server/db/schema'
+import { users } from '../../server/db/schema'
 import type { Logger } from '../../server/lib/logger'
 import { createMailer, type Mail, type Mailer } from '../../server/lib/mailer'
 import { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
 import { databaseTargets } from './harness'
+import { keepingLogger, mailedOnceAfterDying } from './support/dying-mailer'
 
 const targets = await databaseTargets()
 
@@ -46,13 +47,6 @@ const dispatcherOf = (shop: CheckoutShop, mailer: Mailer, logger: Logger) =>
     mailer,
     shop: { name: 'Shop', publicUrl: 'http://127.0.0.1' },
   })
-
-/** A logger that keeps every line, to check what the mails leave in the logs. */
-function keepingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = []
-  const keep = (message: string, extra?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(extra ?? {})}`)
-  return { lines, debug: keep, info: keep, warn: keep, error: keep }
-}
 
 describe.each(targets)('order mails on $kind', (target) => {
   let shop: CheckoutShop
@@ -156,43 +150,12 @@ describe.each(targets)('order mails on $kind', (target) => {
   it('mails once when the process dies after sending and before recording it: the retry is the same message and the outbox keeps one file; nothing personal is logged', async () => {
     const m = await memberIn('en')
     await paid(m)
-    const outbox = await mkdtemp(path.join(os.tmpdir(), 'order-mails-'))
-    const logger = keepingLogger()
-    const files = createMailer({ from: 'shop@example.tw', outboxDir: outbox, logger })
-    const sent: Mail[] = []
-    // the first send reaches the outbox, then the process "dies" before the delivery is marked done
-    const dying = {
-      async send(mail: Mail) {
-        sent.push(mail)
-        await files.send(mail)
-        if (sent.length === 1) throw new Error(`connection to ${m.email} lost`)
-      },
-    }
-    const publisher = new Pusher({ appId: '1', key: 'k', secret: 's', host: '127.0.0.1', port: '9', useTLS: false })
-    const dispatcher = new NotificationDispatcher({ db: shop.database.db, clock: shop.clock.now, logger, publisher, vapid: { publicKey: '', privateKey: '', subject: 'mailto:shop@example.tw' }, pushServiceHosts: [], mailer: dying, shop: { name: 'Shop', publicUrl: 'http://127.0.0.1' } })
-    try {
-      const [note] = await shop.database.db.select().from(notifications).where(and(eq(notifications.type, 'order_paid'), eq(notifications.user_id, m.id)))
-      const mailDelivery = async () => (await shop.database.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notification_id, note!.id), eq(notificationDeliveries.channel, 'mail'))))[0]!
-      await dispatcher.runOnce(shop.clock.now())
-      const failed = await mailDelivery()
-      expect(failed.done_at).toBeNull()
-      expect(failed.last_error).not.toContain(m.email)
-      // the next pass, once its backoff has passed
-      await dispatcher.runOnce(new Date(failed.due_at.getTime() + 1))
-      expect((await mailDelivery()).done_at).not.toBeNull()
+    await mailedOnceAfterDying(shop, { type: 'order_paid', userId: m.id, email: m.email }, async ({ sent, raw, logger }) => {
       expect(sent).toHaveLength(2)
-      expect(sent[1]!.id).toBe(sent[0]!.id)
-      const eml = (await readdir(outbox)).filter((name) => name.endsWith('.eml'))
-      expect(eml).toHaveLength(1)
-      const raw = await readFile(path.join(outbox, eml[0]!), 'utf8')
-      expect(raw).toContain(`Message-ID: <${sent[0]!.id}>`)
       expect(raw).toMatch(/Content-Type: text\/plain/)
       expect(raw).toMatch(/Content-Type: text\/html/)
-      expect(logger.lines.join('\n')).not.toContain(m.email)
       expect(logger.lines.join('\n')).not.toContain(recipient.phone.replace(/-/g, ''))
-    } finally {
-      await rm(outbox, { recursive: true, force: true })
-    }
+    })
   })
   it('gives every mail its own Message-ID across databases: two shops writing to one outbox (a reset database, a restore, memory://) both get their first order mailed', async () => {
     const outbox = await mkdtemp(path.join(os.tmpdir(), 'order-mails-'))

@@ -3,6 +3,7 @@ import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
 import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
 import { databaseTargets } from './harness'
+import { deliveredOrder } from './support/delivered-order'
 
 const targets = await databaseTargets()
 
@@ -30,17 +31,8 @@ describe.each(targets)('the referral programme on $kind', (target) => {
 
   const referrerView = async (m: Member) => (await m.call('GET', '/api/v1/user/referrer')).body.data.data
 
-  /** Places, pays, ships and delivers an order of the member to `address`. */
-  async function delivered(m: Member, to: Record<string, unknown> = {}) {
-    const placed = await m.checkout([shop.line('REF-0001-A', 1)], { recipient: { ...recipient, ...to } })
-    expect(placed.status).toBe(201)
-    expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
-    await shop.settle()
-    const no = placed.body.data.no as string
-    expect((await shop.operate('ship', no, { tracking: '123456789012' })).status).toBe(200)
-    expect((await shop.operate('complete', no)).status).toBe(200)
-    return no
-  }
+  /** Places, pays, ships and delivers an order of the member to `to`. */
+  const delivered = (m: Member, to: Record<string, unknown> = {}) => deliveredOrder(shop, m, 'REF-0001-A', to)
 
   it('gives the friend a welcome coupon and the referrer a reward once the friend’s first order is delivered', async () => {
     const referrer = await shop.member()

@@ -1,25 +1,14 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
-import Pusher from 'pusher'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notificationDeliveries, notifications, users } from '../../server/db/schema'
-import type { Logger } from '../../server/lib/logger'
-import { createMailer, type Mail } from '../../server/lib/mailer'
-import { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
+import { users } from '../../server/db/schema'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { listenCheckoutShop, type CheckoutShop } from './checkout-kit'
 import { databaseTargets } from './harness'
+import { deliveredOrder } from './support/delivered-order'
+import { mailedOnceAfterDying } from './support/dying-mailer'
 
 const targets = await databaseTargets()
 const DAY = 86_400_000
-
-function keepingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = []
-  const keep = (message: string, extra?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(extra ?? {})}`)
-  return { lines, debug: keep, info: keep, warn: keep, error: keep }
-}
 
 describe.each(targets)('review invitation mails on $kind', (target) => {
   let shop: CheckoutShop
@@ -43,13 +32,7 @@ describe.each(targets)('review invitation mails on $kind', (target) => {
     const member = await shop.member()
     await shop.database.db.update(users).set({ locale }).where(eq(users.id, member.id))
     const [row] = await shop.database.db.select({ email: users.email, first_name: users.first_name }).from(users).where(eq(users.id, member.id))
-    const placed = await member.checkout([shop.line('RIM-0001-A', 1)])
-    expect(placed.status).toBe(201)
-    expect((await shop.pay(placed.body.data.payment.client_secret, 'pm_card_visa')).status).toBe(200)
-    await shop.settle()
-    const no = placed.body.data.no as string
-    expect((await shop.operate('ship', no, { tracking: '123456789012' })).status).toBe(200)
-    expect((await shop.operate('complete', no)).status).toBe(200)
+    const no = await deliveredOrder(shop, member, 'RIM-0001-A')
     // the order's own mails go now, before the invitation is due
     await deliver(shop.clock.now())
     return { ...member, email: row!.email, firstName: row!.first_name, no }
@@ -84,39 +67,11 @@ describe.each(targets)('review invitation mails on $kind', (target) => {
     const m = await buyer('zh_tw')
     const at = new Date(Date.now() + 7.01 * DAY)
     await shop.payments.sweeper.sweep(at)
-    const outbox = await mkdtemp(path.join(os.tmpdir(), 'review-mails-'))
-    const logger = keepingLogger()
-    const files = createMailer({ from: 'shop@example.tw', outboxDir: outbox, logger })
-    const sent: Mail[] = []
-    const dying = {
-      async send(mail: Mail) {
-        sent.push(mail)
-        await files.send(mail)
-        if (sent.length === 1) throw new Error(`connection to ${mail.to} lost`)
-      },
-    }
-    const publisher = new Pusher({ appId: '1', key: 'k', secret: 's', host: '127.0.0.1', port: '9', useTLS: false })
-    const dispatcher = new NotificationDispatcher({ db: shop.database.db, clock: () => at, logger, publisher, vapid: { publicKey: '', privateKey: '', subject: 'mailto:shop@example.tw' }, pushServiceHosts: [], mailer: dying, shop: { name: 'Shop', publicUrl: 'http://127.0.0.1' } })
-    try {
-      const [note] = await shop.database.db.select().from(notifications).where(and(eq(notifications.type, 'review_invite'), eq(notifications.user_id, m.id)))
-      const mailDelivery = async () => (await shop.database.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notification_id, note!.id), eq(notificationDeliveries.channel, 'mail'))))[0]!
-      await dispatcher.runOnce(at)
-      const failed = await mailDelivery()
-      expect(failed.done_at).toBeNull()
-      expect(failed.last_error).not.toContain(m.email)
-      await dispatcher.runOnce(new Date(failed.due_at.getTime() + 1))
-      expect((await mailDelivery()).done_at).not.toBeNull()
+    await mailedOnceAfterDying(shop, { type: 'review_invite', userId: m.id, email: m.email, at }, async ({ mine, dispatcher, failed }) => {
       await dispatcher.runOnce(new Date(failed.due_at.getTime() + 60_000))
-      const mine = sent.filter((mail) => mail.to === m.email)
-      expect(mine).toHaveLength(2)
-      expect(mine[0]!.subject).toContain('您的商品送達了')
-      expect(mine[1]!.id).toBe(mine[0]!.id)
-      const eml = (await readdir(outbox)).filter((name) => name.endsWith('.eml'))
-      expect(eml).toHaveLength(1)
-      expect(await readFile(path.join(outbox, eml[0]!), 'utf8')).toContain(`Message-ID: <${mine[0]!.id}>`)
-      expect(logger.lines.join('\n')).not.toContain(m.email)
-    } finally {
-      await rm(outbox, { recursive: true, force: true })
-    }
+      expect(mine()).toHaveLength(2)
+      expect(mine()[0]!.subject).toContain('您的商品送達了')
+      expect(mine()[1]!.id).toBe(mine()[0]!.id)
+    })
   })
 })
