@@ -57,7 +57,9 @@ export function focusFirstInvalid(form: HTMLElement | null, fallback?: () => HTM
     const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fallback?.()
     target?.focus()
     // focus alone may stop with the input at the edge, its label and message out of sight
-    target?.closest('.field')?.scrollIntoView({ block: 'nearest' })
+    // (not every DOM has it: jsdom, some embedded views)
+    const field: Partial<Pick<Element, 'scrollIntoView'>> | null | undefined = target?.closest('.field')
+    field?.scrollIntoView?.({ block: 'nearest' })
   })
 }
 
