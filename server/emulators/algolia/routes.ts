@@ -15,11 +15,12 @@ export interface AlgoliaKeys {
 export const BODY_LIMITS = { search: 64 * 1024, admin: 16 * 1024 * 1024 } as const
 
 /**
- * How long a query waits for the index built at start: a few builds' time. The browser client
- * times out a read after 2 s and asks again with a longer wait, so a held query is answered to one
- * of its tries; past this the engine says 503 and the page offers to try again.
+ * How long a query waits for the index built at start (decision 47): a few builds' time on a busy
+ * 2-core machine. The browser client times out a read after 2 s and asks again with a longer wait,
+ * so a held query is answered to one of its tries; past this the engine says 503 and the page
+ * offers to try again.
  */
-const QUERY_WAIT_MS = 10_000
+const QUERY_WAIT_MS = 20_000
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value)
 
