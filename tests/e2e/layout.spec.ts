@@ -25,7 +25,7 @@ test.describe('layout', () => {
     // no outside subscribe page configured: the shop's own
     await expect(footer.getByRole('link', { name: /snack box/ })).toHaveAttribute('href', data.shop.subscribe_url ?? '/en/subscribe')
     await expect(footer.getByRole('link', { name: data.shop.email! })).toHaveAttribute('href', `mailto:${data.shop.email}`)
-    await expect(footer).toContainText('Monday to Friday, 9am to 6pm')
+    await expect(footer).toContainText('Monday to Friday, 9:00–18:00 Taiwan time (UTC+8)')
     await expect(footer.getByRole('button', { name: /Language/ })).toBeVisible()
     // the copyright names the shop in the page's language, not in the configured SHOP_NAME's
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Japan Souvenir Shop. All rights reserved.`)

@@ -23,7 +23,7 @@ test.describe('locale routing', () => {
       const locale: UiLocale = path.startsWith('/ja/') ? 'ja' : path.startsWith('/en/') ? 'en' : 'zh-TW'
       await expect(page.getByRole('heading', { name: tr(locale, 'This page could not be found') })).toBeVisible()
       await expect(page.getByRole('link', { name: tr(locale, 'View products') })).toBeVisible()
-      await expect(page.getByRole('link', { name: tr(locale, 'Back to index') })).toBeVisible()
+      await expect(page.getByRole('link', { name: tr(locale, 'Back to home') })).toBeVisible()
     })
   }
 
