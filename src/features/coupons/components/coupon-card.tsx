@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { WalletCoupon } from '../../../../contract/coupon'
 import { formatPrice } from '../../../lib/format-price'
-
-const DATE_LOCALE = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' } as const
+import { toLinguiLocale, type Locale } from '../../../lib/locale'
 
 /** What a coupon takes off, in words: NT$100 off, 10% off (up to NT$300), free delivery. */
 export function useCouponValue() {
@@ -19,10 +18,10 @@ export function useCouponValue() {
 }
 
 /** One coupon of the wallet: what it gives, its code, minimum spend, validity and state. */
-export function CouponCard({ coupon, locale }: { coupon: WalletCoupon; locale: keyof typeof DATE_LOCALE }) {
+export function CouponCard({ coupon, locale }: { coupon: WalletCoupon; locale: Locale }) {
   const { t } = useLingui()
   const valueOf = useCouponValue()
-  const dates = new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'medium' })
+  const dates = new Intl.DateTimeFormat(toLinguiLocale(locale), { dateStyle: 'medium' })
   const state = {
     usable: t`Ready to use`,
     not_started: t`Not valid yet`,

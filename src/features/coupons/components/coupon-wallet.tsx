@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ComponentProps } from 'react'
 import { Link } from '@tanstack/react-router'
 import type { WalletCoupon } from '../../../../contract/coupon'
 import { useLocale, useLocalePrefix } from '../../../lib/i18n'
+import type { Locale } from '../../../lib/locale'
 import { GiftIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/load-error'
 import { useCouponWallet } from '../api/get-coupon-wallet'
@@ -48,7 +48,7 @@ export function CouponWalletPanel() {
 }
 
 /** One titled list of the wallet's coupons; nothing when it has none. */
-function CouponGroup({ id, heading, coupons, locale }: { id: string; heading: string; coupons: readonly WalletCoupon[]; locale: ComponentProps<typeof CouponCard>['locale'] }) {
+function CouponGroup({ id, heading, coupons, locale }: { id: string; heading: string; coupons: readonly WalletCoupon[]; locale: Locale }) {
   if (coupons.length === 0) return null
   return (
     <>

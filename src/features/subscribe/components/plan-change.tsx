@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { MemberSubscription, SubscriptionPlan, SubscriptionPlanId } from '../../../../contract/subscription'
 import { isApiError } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/i18n'
+import { toLinguiLocale } from '../../../lib/locale'
 import { toast } from '../../../lib/toast'
 import { LoadError } from '../../../ui/load-error'
 import { Modal } from '../../../ui/modal'
@@ -11,12 +12,10 @@ import { useMemberSubscription } from '../api/get-member-subscription'
 import { useSubscriptionPlans } from '../api/get-subscription-plans'
 import { planTerms } from './plan-terms'
 
-const DATE_LOCALE = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' } as const
-
 /** The date a plan change takes effect: the current term's end, in the member's language. */
 function useRenewalDate(subscription: MemberSubscription) {
   const locale = useLocale()
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'medium' }).format(new Date(subscription.current_period_end))
+  return new Intl.DateTimeFormat(toLinguiLocale(locale), { dateStyle: 'medium' }).format(new Date(subscription.current_period_end))
 }
 
 function useFailed() {
