@@ -72,15 +72,20 @@ async function usableCoupon(db: DbOrTx, use: CouponUse, lock: boolean) {
 /** The coupon if this member may use it on this subtotal now; else a COUPON_INVALID error. Reads only. */
 export const findUsableCoupon = (db: DbOrTx, use: CouponUse) => usableCoupon(db, use, false)
 
+/** What a coupon is, as every answer about it starts: its code, title in the reader's language and terms. */
+export const couponTerms = (coupon: repo.CouponRow, locale: Locale) => ({
+  code: coupon.code,
+  title: coupon.title[locale],
+  kind: coupon.kind,
+  value: coupon.value,
+  max_discount: coupon.max_discount,
+  min_spend: coupon.min_spend,
+})
+
 export function couponSummary(coupon: repo.CouponRow, subtotal: number, locale: Locale): CouponSummary {
   const effect = couponEffect(coupon, subtotal)
   return {
-    code: coupon.code,
-    title: coupon.title[locale],
-    kind: coupon.kind,
-    value: coupon.value,
-    max_discount: coupon.max_discount,
-    min_spend: coupon.min_spend,
+    ...couponTerms(coupon, locale),
     discount: effect.discount,
     free_shipping: effect.freeShipping,
     ends_at: coupon.ends_at?.toISOString() ?? null,

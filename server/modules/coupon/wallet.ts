@@ -2,6 +2,7 @@ import type { CouponWallet, WalletCoupon, WalletState } from '../../../contract/
 import type { Locale } from '../../../contract/constants'
 import type { DbOrTx } from '../../db/client'
 import * as repo from './repo'
+import { couponTerms } from './service'
 
 /** A wallet coupon's state now; a coupon the shop switched off counts as ended. */
 export function walletState(coupon: Pick<repo.CouponRow, 'active' | 'starts_at' | 'ends_at'>, used: boolean, now: Date): WalletState {
@@ -26,12 +27,7 @@ export async function couponWallet(db: DbOrTx, userId: number, locale: Locale, n
   return {
     coupons: rows.map(
       ({ coupon, state }): WalletCoupon => ({
-        code: coupon.code,
-        title: coupon.title[locale],
-        kind: coupon.kind,
-        value: coupon.value,
-        max_discount: coupon.max_discount,
-        min_spend: coupon.min_spend,
+        ...couponTerms(coupon, locale),
         starts_at: coupon.starts_at?.toISOString() ?? null,
         ends_at: coupon.ends_at?.toISOString() ?? null,
         state,
