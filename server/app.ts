@@ -12,6 +12,7 @@ import { inputGuard } from './lib/input-guard'
 import { ALGOLIA_ORIGINS, securityHeaders } from './lib/security-headers'
 import { apiCors } from './lib/cors'
 import { compression } from './lib/compression'
+import { privateByDefault } from './lib/http-caching'
 import { drain } from './lib/drain'
 import { Readiness } from './lib/readiness'
 import { systemClock, type Clock } from './lib/clock'
@@ -170,6 +171,8 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.onError(handleError(logger))
   app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: realtime.connectSources, stripe: !payment.sandbox }))
   app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
+  // answers that set no Cache-Control (member answers, tokens, errors) are kept by no cache
+  app.use(`${API_BASE}/*`, privateByDefault())
   // JSON answers in brotli or gzip; the embedded search engine's too, as hosted Algolia's are (the Stripe sandbox's SDK never asks)
   app.use(`${API_BASE}/*`, compression())
   if (search.embedded) app.use('/search/*', compression())

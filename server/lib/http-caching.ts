@@ -12,6 +12,20 @@ import { addVary } from './vary'
 export const PUBLIC_REVALIDATE = 'public, no-cache'
 /** Sent with a member's token (favourite flags): their browser may keep it, shared caches may not. */
 export const PRIVATE_REVALIDATE = 'private, no-cache'
+/** Kept by no cache at all, not even the browser's own on disk. */
+export const PRIVATE_NO_STORE = 'private, no-store'
+
+/**
+ * The API's default: an answer whose route sets no Cache-Control of its own is `private, no-store`.
+ * Most API answers depend on who asks (a member's token, the device cookie: profile, cart, orders,
+ * addresses, a fresh token); a default rather than a header per route covers every member route,
+ * its refusals and errors, and each new one. Without any header, a cache could keep an answer
+ * heuristically.
+ */
+export const privateByDefault = (): MiddlewareHandler => async (c, next) => {
+  await next()
+  if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', PRIVATE_NO_STORE)
+}
 
 export interface ValidatorOptions {
   /** the answer is in the language of `X-localization` */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { negotiateEncoding } from '../../server/lib/compression'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
-import { startShop, type TestShop } from './harness'
+import { startShop, TEST_OPERATOR_KEY, type TestShop } from './harness'
+import { operationsOf } from './support/openapi-fuzz'
 
 const gunzip = promisify(zlib.gunzip)
 const unbrotli = promisify(zlib.brotliDecompress)
@@ -141,6 +142,57 @@ describe('compression and validators of API answers', () => {
       const cart = await get('/api/v1/cart', { authorization: `Bearer ${token}` })
       expect(cart.headers.get('etag')).toBeNull()
       expect(cart.headers.get('cache-control') ?? '').not.toMatch(/public/)
+    })
+  })
+
+  describe('answers that depend on who asks', () => {
+    // a member's answers (profile, cart, orders, addresses, notifications) and the answers that hand
+    // out a token or a device cookie must never be kept by a browser's disk cache or a proxy
+    const NO_STORE = 'private, no-store'
+
+    it('carries private, no-store on every documented operation that needs a sign-in, refused or not', async () => {
+      const doc = (await shop.json('/api/v1/openapi.json')).body
+      const member = operationsOf(doc).filter((op) => op.auth)
+      expect(member.length).toBeGreaterThan(30)
+      const wrong: string[] = []
+      for (const op of member) {
+        const url = `/api/v1${op.path.replace(/\{[^}]+\}/g, '1')}`
+        const operator = op.path.startsWith('/operator/')
+        // a fresh token for each: the walk passes GET /logout, which revokes the one it carries
+        const token = operator ? TEST_OPERATOR_KEY : await signedIn()
+        const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}'
+        for (const authorization of [`Bearer ${token}`, undefined]) {
+          const headers: Record<string, string> = { ...(authorization ? { authorization } : {}), ...(body ? { 'content-type': 'application/json' } : {}) }
+          const res = await shop.request(url, { method: op.method, headers, body })
+          await res.arrayBuffer()
+          const cacheControl = res.headers.get('cache-control')
+          if (cacheControl !== NO_STORE) wrong.push(`${op.method} ${op.path} ${authorization ? 'signed in' : 'anonymous'} ${res.status}: ${cacheControl}`)
+        }
+      }
+      expect(wrong).toEqual([])
+    })
+
+    it('carries it on the answers that hand out a token or set the device cookie', async () => {
+      const body = registration()
+      const post = (path: string, payload: unknown) => shop.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+      const register = await post('/api/v1/register', body)
+      expect(register.status).toBe(201)
+      expect(register.headers.get('cache-control')).toBe(NO_STORE)
+      const login = await post('/api/v1/login', { email: body.email, password: body.password })
+      expect(login.status).toBe(200)
+      expect(login.headers.get('cache-control')).toBe(NO_STORE)
+      const refused = await post('/api/v1/login', { email: body.email, password: 'not-the-password' })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('cache-control')).toBe(NO_STORE)
+      for (const path of ['/api/v1/reset_password', '/api/v1/auth/social/exchange', '/api/v1/auth/social-register']) {
+        const res = await post(path, {})
+        expect(res.headers.get('cache-control'), path).toBe(NO_STORE)
+      }
+    })
+
+    it('leaves the answers that set their own policy alone', async () => {
+      expect((await get('/api/v1/category')).headers.get('cache-control')).toBe('public, no-cache')
+      expect((await get('/api/v1/referral/programme')).headers.get('cache-control')).toBe('public, max-age=300')
     })
   })
 })
