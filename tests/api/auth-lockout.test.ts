@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { count, desc, eq, inArray } from 'drizzle-orm'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginAttempts, signInLocks, trustedDevices, users } from '../../server/db/schema'
+import { loginAttempts, oneTimeTokens, rateLimits, signInLocks, trustedDevices, users } from '../../server/db/schema'
 import { hashPassword } from '../../server/lib/secrets'
 import { registration } from '../fixtures/member-factory'
 import { databaseTargets, startShop, type TestShop } from './harness'
@@ -205,6 +205,72 @@ describe.each(targets)('sign-in lock-out on $kind', (target) => {
     console.info(`[timing on ${target.kind}] known ${median(knownMs).toFixed(1)} ms, unknown ${median(unknownMs).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`)
     expect(ratio).toBeGreaterThan(0.5)
     expect(ratio).toBeLessThan(2)
+  })
+})
+
+describe.each(targets)('password recovery on $kind tells no address apart', (target) => {
+  let shop: TestShop
+  /** what the mail server does with the next mails: take them, never answer, or refuse */
+  let server: 'takes' | 'hangs' | 'fails' = 'takes'
+  beforeAll(async () => {
+    shop = await startShop(target, {
+      env: { AUTH_RATE_LIMIT: '10000' },
+      send: async () => {
+        if (server === 'hangs') await new Promise(() => undefined)
+        if (server === 'fails') throw new Error('connect ECONNREFUSED 127.0.0.1:25')
+      },
+    })
+  })
+  afterAll(async () => {
+    server = 'takes'
+    await shop?.close()
+  })
+
+  const forgot = (email: string) =>
+    Promise.race([
+      shop.json('/api/v1/forgot_password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer for ${email} within 3 s`)), 3000)),
+    ])
+  async function member() {
+    const body = registration()
+    expect((await shop.json('/api/v1/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(201)
+    return body.email
+  }
+  const rows = async () => ({
+    links: (await shop.database.db.select({ n: count() }).from(oneTimeTokens))[0]!.n,
+    counters: (await shop.database.db.select({ n: count() }).from(rateLimits))[0]!.n,
+  })
+
+  it('writes the same rows for an unknown address as for a known one, and mails only the known one', async () => {
+    const known = await member()
+    // the first request from this client starts its per-address rate counter
+    await forgot('warm.up@example.tw')
+    const mailsBefore = shop.mails.length
+    const before = await rows()
+    expect((await forgot(known)).status).toBe(200)
+    const afterKnown = await rows()
+    expect((await forgot('nobody.here@example.tw')).status).toBe(200)
+    const afterUnknown = await rows()
+    const delta = (a: typeof before, b: typeof before) => ({ links: b.links - a.links, counters: b.counters - a.counters })
+    expect(delta(before, afterKnown)).toEqual({ links: 1, counters: 1 })
+    expect(delta(afterKnown, afterUnknown)).toEqual(delta(before, afterKnown))
+    expect(shop.mails.slice(mailsBefore).map((m) => m.to)).toEqual([known])
+    // the unknown address's link belongs to no one: it was never sent, and could not reset anything
+    const [decoy] = await shop.database.db.select().from(oneTimeTokens).orderBy(desc(oneTimeTokens.id)).limit(1)
+    expect(decoy).toMatchObject({ purpose: 'reset_password', user_id: null, used_at: null })
+  })
+
+  it('answers a known address without waiting for its mail, and the same when the mail server fails', async () => {
+    const slow = await member()
+    const refused = await member()
+    server = 'hangs'
+    const unanswered = await forgot(slow)
+    server = 'fails'
+    const failed = await forgot(refused)
+    server = 'takes'
+    expect(unanswered).toMatchObject({ status: 200, body: { data: true } })
+    expect(failed).toMatchObject({ status: 200, body: { data: true } })
+    expect(await forgot('nobody.either@example.tw')).toMatchObject({ status: 200, body: { data: true } })
   })
 })
 

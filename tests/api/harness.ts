@@ -90,13 +90,22 @@ export interface TestShop {
 }
 
 /** The whole app over a fresh database, optionally loaded with a catalogue; requests go through app.request. */
-export async function startShop(target: DatabaseTarget, options: { catalogue?: CatalogueFile; env?: Record<string, string> } = {}): Promise<TestShop> {
+export async function startShop(
+  target: DatabaseTarget,
+  options: { catalogue?: CatalogueFile; env?: Record<string, string>; /** how each mail is sent once kept in `mails` (a slow or failing server) */ send?: (mail: Mail) => Promise<void> } = {},
+): Promise<TestShop> {
   const database = await freshDatabase(target)
   if (options.catalogue) await importCatalogue(database.db, options.catalogue)
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', ...options.env })
   const clock = new TestClock()
   const mails: Mail[] = []
-  const { app, payments } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, operatorKey: TEST_OPERATOR_KEY })
+  const mailer = {
+    async send(mail: Mail) {
+      mails.push(mail)
+      await options.send?.(mail)
+    },
+  }
+  const { app, payments } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer, operatorKey: TEST_OPERATOR_KEY })
   const request = (path: string, init: RequestInit & { locale?: string } = {}) => {
     const headers = new Headers(init.headers)
     if (init.locale) headers.set('x-localization', init.locale)

@@ -137,6 +137,16 @@ export const retireOneTime = (db: DbOrTx, userId: number, purpose: OneTimePurpos
     .set({ used_at: now })
     .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at)))
 
+/**
+ * Stores a new link in place of the member's older ones of its kind: the same two statements
+ * whether or not it belongs to a member (no member has id 0, so the same index lookup then finds
+ * nothing to retire).
+ */
+export async function replaceOneTime(db: DbOrTx, row: typeof oneTimeTokens.$inferInsert & { purpose: OneTimePurpose; created_at: Date }) {
+  await retireOneTime(db, row.user_id ?? 0, row.purpose, row.created_at)
+  await db.insert(oneTimeTokens).values(row)
+}
+
 // ---- social -----------------------------------------------------------------
 
 export const findSocial = async (db: DbOrTx, provider: 'google' | 'facebook', providerUserId: string) =>

@@ -224,18 +224,26 @@ async function usedLinkOutcome(deps: AuthDeps, token: string, invalid: string): 
 
 // ---- password recovery ------------------------------------------------------
 
-/** Same answer whether or not the address has an account; the cooldown applies to both. */
+/**
+ * Same answer, in the same time, whether or not the address has an account: both look the address
+ * up, make a link and store its fingerprint (an unknown address's belongs to no one and is never
+ * sent), and write the mail; only a member's mail is then handed to the mailer, without waiting
+ * for it. A slow or failing mail server therefore changes neither the answer nor its timing; a lost
+ * reset mail is asked for again. The cooldown applies to both.
+ */
 export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: Locale) {
   const email = normalizeEmail(rawEmail)
   await mailCooldown(deps, 'reset', email)
   const user = await repo.findUserByEmail(deps.db, email)
-  if (!user) return
   const token = randomToken()
   const now = deps.clock()
-  await repo.retireOneTime(deps.db, user.id, 'reset_password', now)
-  await repo.insertOneTime(deps.db, { purpose: 'reset_password', token_hash: fingerprint(token), user_id: user.id, created_at: now, expires_at: new Date(now.getTime() + RESET_LINK_MS) })
+  await repo.replaceOneTime(deps.db, { purpose: 'reset_password', token_hash: fingerprint(token), user_id: user?.id ?? null, created_at: now, expires_at: new Date(now.getTime() + RESET_LINK_MS) })
   const link = pwaUrl(deps.config, locale, `/auth/reset_password?token=${token}&email=${encodeURIComponent(email)}`)
-  await deps.mailer.send(linkMail('reset', locale, { to: email, name: user.first_name, link, shopName: deps.config.shop.name }))
+  const mail = linkMail('reset', locale, { to: email, name: user?.first_name ?? '', link, shopName: deps.config.shop.name })
+  if (!user) return
+  deps.mailer
+    .send(mail)
+    .catch((error: unknown) => deps.logger.error('a password-reset mail could not be sent', { error: error instanceof Error ? error.name : 'unknown' }))
 }
 
 /**
