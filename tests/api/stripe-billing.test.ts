@@ -105,6 +105,53 @@ describe('the embedded Stripe sandbox: Checkout Sessions, subscriptions and test
     expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ invoice_settings: { default_payment_method: 'pm_card_chargeDeclined' } })
   })
 
+  it('links the portal page back only to the return_url its session was created with: a changed one is refused, not followed', async () => {
+    const customer = await stripe.customers.create({ email: 'back@example.tw' })
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: `${base}/user/subscription` })
+    const page = await (await fetch(portal.url)).text()
+    expect(page).toContain(`<a href="${base}/user/subscription">Back to the shop</a>`)
+    expect(page).toContain(`return_url=${encodeURIComponent(`${base}/user/subscription`)}`)
+
+    const withReturn = (value: string | null) => {
+      const url = new URL(portal.url)
+      if (value === null) url.searchParams.delete('return_url')
+      else url.searchParams.set('return_url', value)
+      return url.href
+    }
+    for (const changed of ['https://evil.example/phish', '/\\evil.example', '//evil.example', 'javascript:alert(1)', `${base}/user/subscription?x=1`, null]) {
+      const answer = await fetch(withReturn(changed))
+      expect(answer.status, String(changed)).toBe(404)
+      expect(await answer.text()).not.toContain('evil.example')
+      const saved = await fetch(withReturn(changed), { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_chargeDeclined' }) })
+      expect(saved.status, String(changed)).toBe(404)
+    }
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).invoice_settings.default_payment_method).not.toBe('pm_card_chargeDeclined')
+    // another customer's token does not open this customer's page either
+    const other = await stripe.billingPortal.sessions.create({ customer: (await stripe.customers.create({ email: 'other@example.tw' })).id, return_url: `${base}/user/subscription` })
+    expect((await fetch(portal.url.replace(/token=[^&]+/, new URL(other.url).search.match(/token=[^&]+/)![0]))).status).toBe(404)
+    // a session with no return_url goes back to the shop's own origin
+    const plain = await stripe.billingPortal.sessions.create({ customer: customer.id })
+    expect(await (await fetch(plain.url)).text()).toContain(`<a href="${base}">Back to the shop</a>`)
+    expect((await refused(stripe.billingPortal.sessions.create({ customer: customer.id, return_url: `${base}/${'x'.repeat(5000)}` }))).param).toBe('return_url')
+  })
+
+  it('links the checkout page only to the success_url and cancel_url its session was created with, whatever the query says', async () => {
+    const open = await session()
+    const sneaky = `${open.url}?cancel_url=https://evil.example/phish&success_url=https://evil.example/phish`
+    const page = await (await fetch(sneaky)).text()
+    expect(page).toContain(`<a href="${base}/subscribe">Cancel and go back</a>`)
+    expect(page).not.toContain('evil.example')
+    const paid = await fetch(sneaky, { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_visa' }), redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toBe(`${base}/done?session_id=${open.id}`)
+    const after = await (await fetch(sneaky)).text()
+    expect(after).toContain(`<a href="${base}/done?session_id=${open.id}">Back to the shop</a>`)
+    expect(after).not.toContain('evil.example')
+    // a URL that is not http(s) is refused when the session is created, so it never reaches a page
+    expect((await refused(session({ cancel_url: '/\\evil.example' }))).param).toBe('cancel_url')
+    expect((await refused(session({ success_url: '//evil.example/{CHECKOUT_SESSION_ID}' }))).param).toBe('success_url')
+  })
+
   /** A customer on a test clock who paid a one-month box through the hosted page: the subscription. */
   async function paidSubscription(start: number, months = 1, amount = 99_900) {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start })

@@ -124,6 +124,19 @@ describe.each(targets)('the snack box on $kind', (target) => {
     expect((await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-1', recipient })).status).toBe(200)
   })
 
+  it('hands out a portal link that comes back to the shop’s own page, whatever the request asks for', async () => {
+    const { member, customer } = await memberOnClock(Math.floor(Date.UTC(2026, 2, 1, 3) / 1000))
+    const answer = await member.call('POST', '/api/v1/user/subscription/portal?return_url=https%3A%2F%2Fevil.example%2F', { return_url: 'https://evil.example/phish' }, { 'x-localization': 'ja' })
+    expect(answer.status).toBe(200)
+    const link = new URL(answer.body.data.url as string)
+    expect(link.pathname).toBe(`/sandbox-checkout/portal/${customer.id}`)
+    expect(link.searchParams.get('return_url')).toBe(`${shop.config.publicUrl}/ja/user/subscription`)
+    const page = await (await fetch(link)).text()
+    expect(page).toContain(`<a href="${shop.config.publicUrl}/ja/user/subscription">Back to the shop</a>`)
+    link.searchParams.set('return_url', 'https://evil.example/phish')
+    expect((await fetch(link)).status).toBe(404)
+  })
+
   it('asks who receives the boxes before paying, checked as checkout checks recipients, and writes nothing for a refused one', async () => {
     const { member } = await memberOnClock(Math.floor(Date.UTC(2026, 2, 10) / 1000))
     const missing = await member.call('POST', '/api/v1/subscription/checkout', { plan_id: 'box-6' })

@@ -418,13 +418,16 @@ export class StripeBilling {
     if (customer === undefined) throw missingParam('customer')
     this.get<Customer>(customer, 'customer', 'customer', 'customer')
     const returnUrl = text(params, 'return_url') ?? null
-    if (returnUrl !== null && (!/^https?:\/\//.test(returnUrl) || !URL.canParse(returnUrl))) throw invalidRequest('Not a valid URL', 'url_invalid', 'return_url')
+    if (returnUrl !== null && (returnUrl.length > 5000 || !/^https?:\/\//.test(returnUrl) || !URL.canParse(returnUrl))) throw invalidRequest('Not a valid URL', 'url_invalid', 'return_url')
     text(params, 'locale')
     expandOf(params, [])
     return () => {
       const id = stripeId('bps')
       // the portal page is addressed by the session; it is not kept: a portal link is short-lived at Stripe too
-      const body = { id, object: 'billing_portal.session', customer, return_url: returnUrl, url: `${this.base}/sandbox-checkout/portal/${customer}?token=${portalToken(this.sandbox.keys.secretKey, customer)}&return_url=${encodeURIComponent(returnUrl ?? this.base)}`, created: unixNow(), livemode: false }
+      // the page's way back, signed with the customer into the link's token: only the shop's choice is ever linked
+      const back = returnUrl ?? this.base
+      const url = `${this.base}/sandbox-checkout/portal/${customer}?token=${portalToken(this.sandbox.keys.secretKey, customer, back)}&return_url=${encodeURIComponent(back)}`
+      const body = { id, object: 'billing_portal.session', customer, return_url: returnUrl, url, created: unixNow(), livemode: false }
       return { status: 200, body, ops: [] }
     }
   }

@@ -6,11 +6,15 @@ import { formatCardNumber, TEST_CARDS } from '../../../contract/payment'
 import type { Customer } from './billing-objects'
 import type { StripeSandbox } from './sandbox'
 
-/** The portal link's proof: only the shop (holding the sandbox's secret key) can hand out a customer's page. */
-export const portalToken = (secretKey: string, customer: string) => createHmac('sha256', secretKey).update(`portal:${customer}`).digest('base64url')
+/**
+ * The portal link's proof: only the shop (holding the sandbox's secret key) can hand out a
+ * customer's page, and only with the return_url it created the session with: the token covers
+ * both, so a link whose `return_url` was changed (an open redirect to a phishing page) is refused.
+ */
+export const portalToken = (secretKey: string, customer: string, returnUrl: string) => createHmac('sha256', secretKey).update(`portal:${customer}\n${returnUrl}`).digest('base64url')
 
-const validToken = (secretKey: string, customer: string, token: string | undefined) => {
-  const expected = Buffer.from(portalToken(secretKey, customer))
+const validToken = (secretKey: string, customer: string, returnUrl: string, token: string | undefined) => {
+  const expected = Buffer.from(portalToken(secretKey, customer, returnUrl))
   const given = Buffer.from(token ?? '')
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
@@ -137,12 +141,11 @@ export function sandboxCheckoutPages(opened: () => Promise<StripeSandbox>, onEve
     const sandbox = await opened()
     const id = c.req.param('customer')
     const token = c.req.query('token')
-    const returnUrl = c.req.query('return_url') ?? '/'
+    // the page links back only to what the session was created with (an http(s) URL the shop chose), as the token proves
+    const returnUrl = c.req.query('return_url') ?? ''
     const found = sandbox.store.billing.get(id)
-    if (!found || found.object !== 'customer' || !validToken(sandbox.keys.secretKey, id, token)) return undefined
-    // back to the shop's own origin only
-    const back = returnUrl.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : URL.canParse(returnUrl) && /^https?:$/.test(new URL(returnUrl).protocol) ? returnUrl : '/'
-    return { sandbox, customer: found, token: token!, returnUrl: back }
+    if (!found || found.object !== 'customer' || !/^https?:\/\//.test(returnUrl) || !validToken(sandbox.keys.secretKey, id, returnUrl, token)) return undefined
+    return { sandbox, customer: found, token: token!, returnUrl }
   }
 
   app.get('/portal/:customer{cus_[A-Za-z0-9]{14}}', async (c) => {
