@@ -1,12 +1,15 @@
 /**
- * `npm run fuzz`: the OpenAPI walk of `npm test`, longer and from a new seed each time. Runs on
- * PGlite, and on Postgres too when TEST_DATABASE_URL (or the local test database) answers.
+ * `npm run fuzz`: the OpenAPI walks of `npm test`, longer and from a new seed each time: the API on
+ * PGlite, and on Postgres too when TEST_DATABASE_URL (or the local test database) answers, then the
+ * embedded search engine (once: it keeps nothing in the database). The pages' walk needs the
+ * app's own build of its sources: `FUZZ_RUNS=… npx vitest run tests/ssr/page-fuzz.test.tsx`.
  *
  *   FUZZ_RUNS   generated requests per operation (default 300)
  *   FUZZ_SEED   repeat a walk: the seed a previous run printed
  */
 import { databaseTargets } from '../tests/api/harness'
 import { startFuzzShop } from '../tests/api/support/fuzz-shop'
+import { startFuzzSearchEngine } from '../tests/api/support/fuzz-search'
 import { describeFinding, walk } from '../tests/api/support/openapi-fuzz'
 
 const runs = Number(process.env.FUZZ_RUNS ?? 300)
@@ -43,6 +46,18 @@ for (const target of await databaseTargets()) {
   } finally {
     await shop.close()
   }
+}
+const engine = await startFuzzSearchEngine()
+try {
+  const started = performance.now()
+  const result = await walk({ doc: engine.doc, seed, runsPerOperation: runs, send: engine.send, token: engine.token, snapshot: engine.snapshot, lastFailure: engine.lastFailure, errorShape: engine.errorShape })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`search engine: ${result.cases} cases in ${seconds} s, ${result.serverErrors} answered 5xx ${JSON.stringify(result.serverErrorsByClass)}`)
+  console.log(`  by status ${JSON.stringify(result.byStatus)}`)
+  for (const finding of result.findings) console.log(`  ${describeFinding(finding)}`)
+  if (result.findings.length > 0) failed = true
+} finally {
+  await engine.close()
 }
 console.log(failed ? `fuzz: findings above (FUZZ_SEED=${seed})` : 'fuzz: no 5xx, every refusal in the error shape, nothing written by a refusal')
 process.exit(failed ? 1 : 0)

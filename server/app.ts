@@ -186,7 +186,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.all('/api/*', () => {
     throw notFound()
   })
-  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { allowedOrigins: config.corsOrigins, whenReady: (ms) => readiness.whenReady(ms) }))
+  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { logger, allowedOrigins: config.corsOrigins, whenReady: (ms) => readiness.whenReady(ms) }))
   if (stripeSandbox) {
     app.route('/v1', stripeSandbox.routes)
     app.route('/sandbox-checkout', stripeSandbox.pages)

@@ -56,7 +56,7 @@ function fromHttpException(error: HTTPException): AppError | undefined {
 }
 
 /** the pattern of the route whose handler failed, e.g. `/api/v1/recipient/:id` */
-const routeOf = (c: Context) => {
+export const routeOf = (c: Context) => {
   try {
     return routePath(c) || '(none)'
   } catch {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseTargets } from './harness'
 import { startFuzzShop } from './support/fuzz-shop'
+import { startFuzzSearchEngine } from './support/fuzz-search'
 import { describeFinding, operationsOf, walk, type WalkOptions } from './support/openapi-fuzz'
 
 const targets = await databaseTargets()
@@ -37,5 +38,31 @@ describe.each(targets)('the API under generated input, walked from its OpenAPI d
     // some generated requests get past validation (and past sign-in), or the walk tests only the validator
     expect(accepted).toBeGreaterThan(operationsOf(doc).length)
     expect(result.findings.map(describeFinding)).toEqual([])
+  })
+})
+
+// The engine keeps nothing in the database (it only reads the catalogue to index it): one walk, not one per database.
+describe('the embedded search engine under generated input, walked from its OpenAPI description', () => {
+  let engine: Awaited<ReturnType<typeof startFuzzSearchEngine>>
+  beforeAll(async () => {
+    engine = await startFuzzSearchEngine()
+  })
+  afterAll(() => engine?.close())
+
+  it('describes every route the engine answers', () => {
+    const described = operationsOf(engine.doc).map((o) => `${o.method} ${o.path}`)
+    expect([...described].sort()).toEqual([...new Set(engine.routes)].sort())
+  })
+
+  it('never answers 5xx, and answers every 4xx in Algolia’s error shape', { timeout: 120_000 }, async () => {
+    const started = performance.now()
+    const result = await walk({ doc: engine.doc, seed: SEED, runsPerOperation: RUNS * 5, send: engine.send, token: engine.token, snapshot: engine.snapshot, lastFailure: engine.lastFailure, errorShape: engine.errorShape })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    const accepted = Object.entries(result.byStatus).filter(([status]) => Number(status) < 400).reduce((sum, [, n]) => sum + n, 0)
+    console.log(`[fuzz search engine] seed ${SEED}: ${result.cases} cases in ${seconds} s, ${result.serverErrors} answered 5xx ${JSON.stringify(result.serverErrorsByClass)}, ${accepted} accepted; by status ${JSON.stringify(result.byStatus)}`)
+    expect(result.cases).toBeGreaterThan(operationsOf(engine.doc).length * RUNS * 5)
+    expect(accepted).toBeGreaterThan(operationsOf(engine.doc).length * 2)
+    expect(result.findings.map(describeFinding)).toEqual([])
+    expect(engine.failures).toEqual([])
   })
 })

@@ -40,6 +40,43 @@ export const SEARCH_LIMITS = {
 /** Names that would reach an object's prototype if ever copied onto a plain object. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
+/** `\p{Cs}` under the u flag matches only a surrogate without its pair */
+const UNPAIRED_SURROGATE = /\p{Cs}/u
+
+/**
+ * Every key and string of a parsed JSON body must be well-formed UTF-16. JSON can spell an unpaired
+ * surrogate (`"\ud800"`), which neither UTF-8 nor a URL can carry: it would fail deep inside a
+ * search (echoing `params`, highlighting) as a 500 instead of here as a 400. Walked without
+ * recursion, since a body may nest as deep as its size allows.
+ */
+export function assertWellFormed(body: unknown): void {
+  type Entry = { value: unknown; key: string | number; parent?: Entry }
+  const stack: Entry[] = [{ value: body, key: '' }]
+  const fail = (at: Entry): never => {
+    const path: (string | number)[] = []
+    for (let entry: Entry | undefined = at; entry?.parent; entry = entry.parent) path.push(entry.key)
+    const name = path
+      .reverse()
+      .map((p) => String(p).replace(/\p{Cs}/gu, '\uFFFD')).join('.') || 'body'
+    throw new AlgoliaError(400, `Invalid value for "${name.slice(0, SEARCH_LIMITS.nameLength)}": text must be well-formed Unicode (it holds an unpaired surrogate)`)
+  }
+  while (stack.length > 0) {
+    const entry = stack.pop()!
+    const { value } = entry
+    if (typeof value === 'string') {
+      if (UNPAIRED_SURROGATE.test(value)) fail(entry)
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], key: i, parent: entry })
+    } else if (value !== null && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        const child: Entry = { value: (value as Record<string, unknown>)[key], key, parent: entry }
+        if (UNPAIRED_SURROGATE.test(key)) fail(child)
+        stack.push(child)
+      }
+    }
+  }
+}
+
 const QUERY_TOO_LONG = `Invalid value for "query" parameter, expected string shorter than ${SEARCH_LIMITS.queryBytes} bytes`
 
 const name = v.pipe(v.string(), v.maxLength(SEARCH_LIMITS.nameLength))
@@ -48,7 +85,7 @@ const filter = v.pipe(v.string(), v.maxLength(SEARCH_LIMITS.filterLength))
 const filterList = v.union([filter, v.pipe(v.array(v.union([filter, v.pipe(v.array(filter), v.maxLength(SEARCH_LIMITS.listLength))])), v.maxLength(SEARCH_LIMITS.listLength))])
 
 /** The search parameters this engine understands, with Algolia's defaults. Anything else is refused. */
-const SearchParamsSchema = v.strictObject({
+export const SearchParamsSchema = v.strictObject({
   query: v.optional(v.pipe(v.string(), v.maxBytes(SEARCH_LIMITS.queryBytes, QUERY_TOO_LONG)), ''),
   filters: v.optional(filter, ''),
   facetFilters: v.optional(filterList),

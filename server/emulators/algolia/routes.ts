@@ -2,8 +2,10 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
+import { routeOf } from '../../lib/errors'
+import { summarizeError, type Logger } from '../../lib/logger'
 import type { SearchEngine, SearchRecord } from './engine'
-import { AlgoliaError, parseSearchParams, SEARCH_LIMITS } from './params'
+import { AlgoliaError, assertWellFormed, parseSearchParams, SEARCH_LIMITS } from './params'
 
 export interface AlgoliaKeys {
   appId: string
@@ -28,16 +30,21 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
  * Algolia's REST API over the embedded engine, for mounting under `/search`. Credentials come as
  * `x-algolia-application-id` / `x-algolia-api-key` headers or query parameters; the search key may
  * only search. The browser client posts JSON as `text/plain` (no CORS preflight), so bodies are
- * read as text. Errors keep Algolia's `{"message", "status"}` shape.
+ * read as text. Errors keep Algolia's `{"message", "status"}` shape; an unexpected one is logged
+ * (its class and frames, never its message, which may quote the query) and answered 500.
  */
-export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: { allowedOrigins?: readonly string[]; whenReady?: (timeoutMs: number) => Promise<boolean> } = {}) {
+export function algoliaRoutes(
+  engine: SearchEngine,
+  keys: AlgoliaKeys,
+  options: { logger: Logger; allowedOrigins?: readonly string[]; whenReady?: (timeoutMs: number) => Promise<boolean> },
+) {
   const app = new Hono()
   // the browser client's simple requests need the header to read the answer on another origin; same-origin pages need none
   app.use('*', cors({ origin: [...(options.allowedOrigins ?? [])], allowHeaders: ['content-type', 'x-algolia-application-id', 'x-algolia-api-key', 'x-algolia-agent'], maxAge: 86400 }))
   app.onError((error, c) => {
-    const status = error instanceof AlgoliaError ? error.status : 500
-    const message = error instanceof AlgoliaError ? error.message : 'Internal error'
-    return c.json({ message, status }, status as 400)
+    if (error instanceof AlgoliaError) return c.json({ message: error.message, status: error.status }, error.status as 400)
+    options.logger.error('search engine: unexpected failure', { method: c.req.method, route: routeOf(c), status: 500, error: summarizeError(error) })
+    return c.json({ message: 'Internal error', status: 500 }, 500)
   })
 
   const credential = (c: Context, name: string) => c.req.header(name) ?? c.req.query(name)
@@ -60,11 +67,15 @@ export function algoliaRoutes(engine: SearchEngine, keys: AlgoliaKeys, options: 
   const json = async (c: Context, empty: unknown): Promise<unknown> => {
     const text = await c.req.text()
     if (!text) return empty
+    let parsed: unknown
     try {
-      return JSON.parse(text)
+      parsed = JSON.parse(text)
     } catch {
       throw new AlgoliaError(400, 'Invalid JSON body')
     }
+    // one check for every parameter of every route: no string (or key) the engine cannot echo or encode
+    assertWellFormed(parsed)
+    return parsed
   }
   const body = async (c: Context): Promise<Record<string, unknown>> => {
     const parsed = await json(c, {})

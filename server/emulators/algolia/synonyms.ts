@@ -41,7 +41,7 @@ const word = v.pipe(
 )
 const words = (min: number) => v.pipe(v.array(word), v.minLength(min), v.maxLength(SYNONYM_LIMITS.wordsPerSynonym))
 const objectID = v.pipe(v.string(), v.minLength(1), v.maxLength(SYNONYM_LIMITS.wordLength))
-const SynonymSchema = v.variant('type', [
+export const SynonymSchema = v.variant('type', [
   v.strictObject({ objectID, type: v.literal('synonym'), synonyms: words(2) }),
   v.strictObject({ objectID, type: v.picklist(['onewaysynonym', 'oneWaySynonym']), input: word, synonyms: words(1) }),
 ])
@@ -59,7 +59,7 @@ export function parseSynonym(body: unknown): SynonymHit {
   return hit.type === 'synonym' ? { objectID: hit.objectID, type: 'synonym', synonyms: hit.synonyms } : { objectID: hit.objectID, type: 'onewaysynonym', input: hit.input, synonyms: hit.synonyms }
 }
 
-const SearchSynonymsSchema = v.strictObject({
+export const SearchSynonymsSchema = v.strictObject({
   query: v.optional(v.pipe(v.string(), v.maxBytes(SEARCH_LIMITS.queryBytes)), ''),
   type: v.optional(v.picklist(['synonym', 'onewaysynonym', 'oneWaySynonym'])),
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SEARCH_LIMITS.page)), 0),

@@ -26,6 +26,8 @@ type Schema = {
   maxItems?: number
   pattern?: string
   format?: string
+  /** values worth sending often: an index that holds records, an id that exists */
+  examples?: unknown[]
 }
 
 interface Parameter {
@@ -93,6 +95,8 @@ export interface WalkOptions {
   snapshot(): Promise<string>
   /** what the server logged for the last 5xx, to tell its class */
   lastFailure?(): string | undefined
+  /** what is wrong with a 4xx answer's shape, if anything; the API's error shape by default */
+  errorShape?(answer: Answer): string | undefined
   /** called every `progressEvery` cases */
   progress?(done: number): void
 }
@@ -187,6 +191,10 @@ export function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<un
 
 function fittingValue(schema: Schema, depth: number): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum)
+  if (schema.examples?.length) {
+    const { examples, ...rest } = schema
+    return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...examples) }, { weight: 1, arbitrary: fittingValue(rest, depth) })
+  }
   if ('const' in schema) return fc.constant(schema.const)
   const alternatives = schema.oneOf ?? schema.anyOf
   if (alternatives?.length) return fc.oneof(...alternatives.map((s) => valueFor(s, depth + 1)))
@@ -308,19 +316,26 @@ function caseFor(operation: Operation, base: string): fc.Arbitrary<FuzzCase & { 
   })
 }
 
-/** One plain value that fits a schema: the first choice, the smallest length, one array item. */
-function exampleOf(schema: Schema | undefined, depth = 0): unknown {
+/**
+ * One plain value that fits a schema: the first example or choice, the smallest length, one array
+ * item; `minimal` leaves out the properties an object does not require.
+ */
+function exampleOf(schema: Schema | undefined, depth = 0, minimal = false): unknown {
   if (!schema || depth > 6) return null
+  if (schema.examples?.length) return schema.examples[0]
   if (schema.enum) return schema.enum[0]
   if ('const' in schema) return schema.const
   const alternatives = schema.oneOf ?? schema.anyOf ?? schema.allOf
-  if (alternatives?.length) return exampleOf(alternatives[0], depth + 1)
+  if (alternatives?.length) return exampleOf(alternatives[0], depth + 1, minimal)
   const type = typesOf(schema).find((t) => t !== 'null') ?? (schema.properties ? 'object' : undefined)
   switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, s]) => [key, exampleOf(s, depth + 1)]))
+    case 'object': {
+      const required = new Set(schema.required ?? [])
+      const properties = Object.entries(schema.properties ?? {}).filter(([key]) => !minimal || required.has(key))
+      return Object.fromEntries(properties.map(([key, s]) => [key, exampleOf(s, depth + 1, minimal)]))
+    }
     case 'array':
-      return [exampleOf(schema.items, depth + 1)]
+      return [exampleOf(schema.items, depth + 1, minimal)]
     case 'integer':
     case 'number':
       return Math.max(schema.minimum ?? 1, 1)
@@ -341,36 +356,31 @@ function exampleOf(schema: Schema | undefined, depth = 0): unknown {
   }
 }
 
-/** every leaf of a value with its path */
-function leaves(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; value: unknown }[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, [...path, i]))
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]))
-  return [{ path, value }]
-}
-
-function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unknown {
-  if (path.length === 0) return leaf
-  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) }
-  copy[path[0]!] = withLeaf(copy[path[0]!], path.slice(1), leaf)
-  return copy
-}
+/** text the database cannot store or that changes direction in a name; numbers past a Postgres integer */
+const POISONS = { text: ['a\u0000b', '\ud800', 'A\u202eB'], number: [2 ** 31, 2 ** 53, -1, 1.5] }
 
 /**
- * A fitting body with one field poisoned, field by field: text the database cannot store or that
- * changes direction in a name, numbers past a Postgres integer. Random sampling seldom keeps the
- * rest of a body valid while one field is hostile; this does for every documented field.
+ * Values of a schema with one leaf poisoned, leaf by leaf, optional and nested ones too. Around the
+ * poisoned leaf, each object holds only what it requires: random sampling seldom keeps the rest of
+ * a body valid while one field is hostile, and a documented example of every other field (a filter
+ * `a`) may itself be refused before the poisoned one is read.
  */
-function poisonedBodies(schema: Schema): string[] {
-  const example = exampleOf(schema)
-  return leaves(example).flatMap(({ path, value }) => {
-    const poisons = typeof value === 'string' ? ['a\u0000b', '\ud800', 'A\u202eB'] : typeof value === 'number' ? [2 ** 31, 2 ** 53, -1, 1.5] : []
-    return poisons.map((poison) => JSON.stringify(withLeaf(example, path, poison)))
-  })
+function poisoned(schema: Schema | undefined, depth = 0): unknown[] {
+  if (!schema || depth > 6) return []
+  const example = exampleOf(schema, depth, true)
+  if (typeof example === 'string') return POISONS.text
+  if (typeof example === 'number') return POISONS.number
+  const alternatives = schema.oneOf ?? schema.anyOf ?? schema.allOf
+  if (alternatives?.length) return poisoned(alternatives[0], depth + 1)
+  if (Array.isArray(example)) return poisoned(schema.items, depth + 1).map((item) => [item])
+  if (!example || typeof example !== 'object') return []
+  return Object.entries(schema.properties ?? {}).flatMap(([key, s]) => poisoned(s, depth + 1).map((value) => ({ ...example, [key]: value })))
 }
 
 /** The fixed requests every operation gets, whatever the seed. */
 function fixedCases(operation: Operation, base: string): (FuzzCase & { useToken: boolean })[] {
-  const path = operation.path.replace(/\{\w+\}/g, '1')
+  // a documented example names something that exists (an index with records), else 1
+  const path = operation.parameters.filter((p) => p.in === 'path').reduce((at, p) => at.replace(`{${p.name}}`, encode(String(p.schema?.examples?.[0] ?? '1'))), operation.path).replace(/\{\w+\}/g, '1')
   const url = base + path
   const json = { 'content-type': 'application/json' }
   const cases: (FuzzCase & { useToken: boolean })[] = [
@@ -381,7 +391,7 @@ function fixedCases(operation: Operation, base: string): (FuzzCase & { useToken:
     for (const poison of ['%00', '%ED%A0%80', '2147483648', '99999999999999999999']) cases.push({ method: operation.method, url: `${url}?${encode(p.name)}=${poison}`, headers: {}, signedIn: false, useToken: true })
   }
   if (operation.body) {
-    for (const body of [JSON.stringify(exampleOf(operation.body)), ...poisonedBodies(operation.body)]) cases.push({ method: operation.method, url, headers: json, body, signedIn: false, useToken: true })
+    for (const body of [JSON.stringify(exampleOf(operation.body)), ...poisoned(operation.body).map((body) => JSON.stringify(body))]) cases.push({ method: operation.method, url, headers: json, body, signedIn: false, useToken: true })
   }
   if (operation.method !== 'GET') {
     for (const body of ['{"a":', '{"a":"\\u0000"}', '{"a":"\\ud800"}', '{"__proto__":{"polluted":1}}', `{"a":"${'x'.repeat(70 * 1024)}"}`, '']) {
@@ -463,7 +473,7 @@ export async function walk(options: WalkOptions): Promise<WalkResult> {
         result.serverErrorsByClass[failure] = (result.serverErrorsByClass[failure] ?? 0) + 1
         result.findings.push({ kind: 'server error', operation: name, request, status: answer.status, detail: logged.slice(0, 600) })
       } else if (answer.status >= 400) {
-        const problem = errorShapeProblem(answer)
+        const problem = (options.errorShape ?? errorShapeProblem)(answer)
         if (problem) result.findings.push({ kind: 'error shape', operation: name, request, status: answer.status, detail: `${problem}: ${answer.text.slice(0, 200)}` })
         if (after !== stored) result.findings.push({ kind: 'written on refusal', operation: name, request, status: answer.status, detail: diff(stored, after) })
       }
