@@ -42,10 +42,12 @@ describe.each(targets)('coupon mails on $kind', (target) => {
     return { ...m, email: row!.email, code }
   }
 
-  /** A friend who signs up with `code` from a page in `locale`, signed in. */
+  /** A friend who signs up with `code` from a page in `locale` and verifies the address (the welcome coupon waits for it), signed in. */
   async function friendOf(code: string, locale: 'zh_tw' | 'en' | 'ja', overrides: Record<string, unknown>) {
     const details = registration({ referrer_code: code, ...overrides })
     expect((await shop.request('POST', '/api/v1/register', details, { 'x-localization': locale })).status).toBe(201)
+    const verify = new URL(shop.mails.findLast((m) => m.to === details.email && m.link?.includes('/verify_email/confirm'))!.link!)
+    expect((await fetch(`${shop.url}${verify.pathname}${verify.search}`, { redirect: 'manual' })).status).toBe(302)
     const login = await shop.request('POST', '/api/v1/login', { email: details.email, password: details.password })
     const token = login.body.data.token as string
     const call: Member['call'] = (method, pathname, body, headers = {}) => shop.request(method, pathname, body, { authorization: `Bearer ${token}`, ...headers })

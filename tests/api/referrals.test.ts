@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { coupons, users } from '../../server/db/schema'
+import { transaction } from '../../server/db/transaction'
+import { friendVerified } from '../../server/modules/referral/service'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
 import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
@@ -18,15 +22,30 @@ describe.each(targets)('the referral programme on $kind', (target) => {
   })
   afterAll(() => shop?.close())
 
-  /** A member who registered with `code`, signed in. */
-  async function friendOf(code: string, overrides: Record<string, unknown> = {}): Promise<Member & { registered: number }> {
+  /** Follows the newest verification link mailed to `email`; answers where the shop sends the browser. */
+  async function followVerification(email: string) {
+    const link = new URL(shop.mails.findLast((m) => m.to === email && m.link?.includes('/verify_email/confirm'))!.link!)
+    const res = await fetch(`${shop.url}${link.pathname}${link.search}`, { redirect: 'manual' })
+    return res.headers.get('location')
+  }
+
+  /** A member who registered with `code`, signed in, and (unless `verify` is false) followed the verification link. */
+  async function friendOf(code: string, overrides: Record<string, unknown> = {}, { verify = true } = {}): Promise<Member & { registered: number; email: string }> {
     const details = registration({ referrer_code: code, ...overrides })
     const registered = await shop.request('POST', '/api/v1/register', details)
-    if (registered.status !== 201) return { registered: registered.status } as Member & { registered: number }
+    if (registered.status !== 201) return { registered: registered.status } as Member & { registered: number; email: string }
+    if (verify) expect(await followVerification(details.email)).toMatch(/verified=1$/)
     const login = await shop.request('POST', '/api/v1/login', { email: details.email, password: details.password })
     const token = login.body.data.token as string
     const call: Member['call'] = (method, pathname, body, headers = {}) => shop.request(method, pathname, body, { authorization: `Bearer ${token}`, ...headers })
-    return { id: login.body.data.user.id, token, call, registered: registered.status, checkout: (lines, extra = {}, key = `ref-${Math.random()}`) => call('POST', '/api/v1/ec-order', { lines, recipient, invoice, ...extra }, { 'idempotency-key': key }) }
+    return {
+      id: login.body.data.user.id,
+      email: details.email as string,
+      token,
+      call,
+      registered: registered.status,
+      checkout: (lines, extra = {}, key = `ref-${Math.random()}`) => call('POST', '/api/v1/ec-order', { lines, recipient, invoice, ...extra }, { 'idempotency-key': key }),
+    }
   }
 
   const referrerView = async (m: Member) => (await m.call('GET', '/api/v1/user/referrer')).body.data.data
@@ -92,6 +111,63 @@ describe.each(targets)('the referral programme on $kind', (target) => {
     return answer.body.data.coupons as Array<Record<string, any>>
   }
 
+  it('finds the referrer’s address however the friend writes it (numerals, width, spaces, 臺/台, a county typed again), and not a different flat', async () => {
+    const referrer = await shop.member()
+    const code = (await referrerView(referrer)).referrer_code as string
+    // the review's case: the referrer wrote 復興南路一段 390 號
+    expect((await referrer.call('POST', '/api/v1/recipient', { ...recipient, phone: '0911000111', county: '台北市', address: '復興南路一段 390 號' })).status).toBeLessThan(300)
+
+    const ways = ['復興南路1段390號', '復興南路１段三百九十號', '臺北市大安區復興南路第一段390號', '復興南路 一段 390']
+    for (const [i, address] of ways.entries()) {
+      const phone = `09330000${String(i).padStart(2, '0')}`
+      const friend = await friendOf(code, { first_name: `友${'一二三四'[i]}`, last_name: '陳', phone_number: phone })
+      await delivered(friend, { name: '陳友', phone, address })
+    }
+    // another floor of the building is another home
+    const upstairs = await friendOf(code, { first_name: '樓上', last_name: '李', phone_number: '0933000099' })
+    await delivered(upstairs, { name: '李樓上', phone: '0933000099', address: '復興南路1段390號5F' })
+
+    const view = await referrerView(referrer)
+    const byName = Object.fromEntries(view.referrals.map((r: { name: string }) => [r.name, r]))
+    expect(view.referrals.filter((r: { reason: string | null }) => r.reason === 'same_address')).toHaveLength(4)
+    expect(byName['李*上']).toMatchObject({ status: 'rewarded' })
+    expect(view.coupons).toHaveLength(1)
+  })
+
+  it('gives the welcome coupon only once the friend’s e-mail is verified, and once however often the link is followed', async () => {
+    const referrer = await shop.member()
+    const code = (await referrerView(referrer)).referrer_code as string
+    const friend = await friendOf(code, { first_name: '阿明', last_name: '張', phone_number: '0922000111' }, { verify: false })
+    expect(friend.registered).toBe(201)
+    // a throwaway account that never verifies: joined, told to the referrer, but no coupon, no notice
+    expect((await shop.database.db.select().from(coupons).where(eq(coupons.owner_id, friend.id))).length).toBe(0)
+    expect(await wallet(friend)).toEqual([])
+    expect(await notices(friend, 'coupon_granted')).toEqual([])
+    expect((await referrerView(referrer)).referrals).toEqual([expect.objectContaining({ name: '張*明', status: 'joined' })])
+    expect(await notices(referrer, 'referral_joined')).toHaveLength(1)
+
+    // the link clicked several times at once: verified, one coupon, one notice
+    const link = new URL(shop.mails.findLast((m) => m.to === friend.email && m.link?.includes('/verify_email/confirm'))!.link!)
+    const answers = await Promise.all(Array.from({ length: 4 }, () => fetch(`${shop.url}${link.pathname}${link.search}`, { redirect: 'manual' })))
+    expect(answers.map((a) => a.status)).toEqual([302, 302, 302, 302])
+    const [welcome, ...more] = await wallet(friend, 'en')
+    expect(more).toEqual([])
+    expect(welcome).toMatchObject({ title: 'Welcome gift: NT$100 off', value: 100, min_spend: 500, state: 'usable' })
+    expect(await notices(friend, 'coupon_granted')).toHaveLength(1)
+
+    // the grant itself run again, in concurrent transactions: still one coupon
+    const now = shop.clock.now()
+    await Promise.all(Array.from({ length: 4 }, () => transaction(shop.database.db, (tx) => friendVerified(tx, shop.config.referral, friend.id, now))))
+    expect((await shop.database.db.select().from(coupons).where(eq(coupons.owner_id, friend.id))).length).toBe(1)
+    expect(await notices(friend, 'coupon_granted')).toHaveLength(1)
+
+    // a member referred by no one who verifies gets nothing
+    const stranger = await shop.member()
+    const mailed = shop.mails.findLast((m) => m.link?.includes('/verify_email/confirm'))!
+    await fetch(`${shop.url}${new URL(mailed.link!).pathname}${new URL(mailed.link!).search}`, { redirect: 'manual' })
+    expect(await wallet(stranger)).toEqual([])
+  })
+
   it('tells the friend about the welcome coupon and keeps it in their wallet until it is used', async () => {
     const referrer = await shop.member()
     const code = (await referrerView(referrer)).referrer_code as string
@@ -145,6 +221,24 @@ describe.each(targets)('the referral programme on $kind', (target) => {
     expect(JSON.stringify(granted[0])).not.toContain('小春')
     const coupons = await wallet(referrer, 'en')
     expect(coupons).toEqual([expect.objectContaining({ code: granted[0]!.notification.coupon_code, title: 'Thank-you for a referral: NT$150 off', state: 'usable', min_spend: 500 })])
+  })
+
+  it('never shows the referrer the friend’s given name: not in the notices, the mail or the referral list, even when it is one character', async () => {
+    const referrer = await shop.member()
+    const code = (await referrerView(referrer)).referrer_code as string
+    const [{ email }] = await shop.database.db.select({ email: users.email }).from(users).where(eq(users.id, referrer.id)) as [{ email: string }]
+    const friend = await friendOf(code, { first_name: '娜', last_name: '歐陽', phone_number: '0922000222' })
+    await delivered(friend, { name: '歐陽娜', phone: '0922000222', address: '敦化北路 88 號' })
+
+    const told = [...(await notices(referrer, 'referral_joined')), ...(await notices(referrer, 'coupon_granted')), ...(await notices(referrer, 'referral_joined', 'en'))]
+    expect(told.map((n) => n.notification.friend_name)).toEqual(['歐**', '歐**', '歐**'])
+    expect((await referrerView(referrer)).referrals[0].name).toBe('歐**')
+    const deadline = Date.now() + 10_000
+    const thanks = () => shop.mails.filter((m) => m.to === email && m.link?.endsWith('/user/coupon'))
+    while (thanks().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    const mails = thanks()
+    expect(mails).toHaveLength(1)
+    for (const seen of [JSON.stringify(told), JSON.stringify(await referrerView(referrer)), mails[0]!.text, mails[0]!.html]) expect(seen).not.toContain('娜')
   })
 
   it('says what both sides of a referral get, to anyone', async () => {

@@ -109,6 +109,9 @@ describe.each(targets)('social sign-in on $kind', (target) => {
     expect(friend.status).toBe(200)
     const mine = (await shop.json('/api/v1/user/referrer', { headers: auth })).body.data.data
     expect(mine.referrals).toEqual([expect.objectContaining({ name: '佐**子', status: 'joined', reason: null })])
+    // the provider vouched for the address: the welcome coupon at once, no verification mail to wait for
+    const wallet = (await shop.json('/api/v1/user/coupons', { headers: { authorization: `Bearer ${friend.body.data.token}` } })).body.data.coupons
+    expect(wallet).toEqual([expect.objectContaining({ code: expect.stringMatching(/^FRIEND-/), value: 100 })])
   })
 
   it('links a Google account to an existing verified member with the same address', async () => {

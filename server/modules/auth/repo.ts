@@ -19,6 +19,10 @@ export const insertUser = async (db: DbOrTx, user: NewUser) => (await db.insert(
 export const updateUser = async (db: DbOrTx, id: number, values: Partial<NewUser>) =>
   (await db.update(users).set({ ...values, updated_at: new Date() }).where(eq(users.id, id)).returning())[0]!
 
+/** Verifies the member's address, keeping the first verification's time; takes the member's row lock. */
+export const markEmailVerified = (db: DbOrTx, id: number, now: Date) =>
+  db.update(users).set({ email_verified_at: sql`coalesce(${users.email_verified_at}, ${now.toISOString()}::timestamptz)`, updated_at: now }).where(eq(users.id, id))
+
 export const recordAttempt = (db: DbOrTx, attempt: typeof loginAttempts.$inferInsert) => db.insert(loginAttempts).values(attempt)
 
 // ---- lock-out and trusted devices -------------------------------------------

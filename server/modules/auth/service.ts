@@ -14,7 +14,7 @@ import { hit } from '../../lib/rate-limit'
 import { fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
 import { linkMail } from './mails'
 import * as repo from './repo'
-import { friendJoined, referralsView, type ReferralSettings } from '../referral/service'
+import { friendJoined, friendVerified, referralsView, type ReferralSettings } from '../referral/service'
 
 export interface AuthDeps {
   db: Db
@@ -80,13 +80,13 @@ export const profileFields = (input: Pick<ProfileInput, 'first_name' | 'last_nam
 
 const newReferrerCode = () => randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8)
 
-/** Creates a member with a unique referrer code (retrying the rare collision); a friend who joined with a code gets the welcome coupon and both are told (referral service). */
+/** Creates a member with a unique referrer code (retrying the rare collision); a friend who joined with a code is recorded and the referrer told (referral service), the welcome coupon waits for a verified e-mail. */
 export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>, referral: ReferralSettings) {
   for (let attempt = 0; ; attempt++) {
     try {
       const user = await repo.insertUser(db, { ...values, referrer_code: newReferrerCode() })
       if (user.referred_by) {
-        await friendJoined(db, referral, user.id, user.referred_by, user.created_at)
+        await friendJoined(db, referral, user, user.referred_by, user.created_at)
       }
       return user
     } catch (error) {
@@ -207,7 +207,11 @@ export async function confirmEmail(deps: AuthDeps, token: string, fallback: Loca
   const user = await repo.findUserById(deps.db, row.user_id)
   if (!user) return invalid
   if (row.expires_at <= now) return pwaUrl(deps.config, user.locale, '/user/info?verified=expired')
-  await repo.updateUser(deps.db, user.id, { email_verified_at: user.email_verified_at ?? now })
+  await transaction(deps.db, async (tx) => {
+    // the member's row first, then the referral's (decision 48); a friend's welcome coupon is issued once
+    await repo.markEmailVerified(tx, user.id, now)
+    await friendVerified(tx, deps.config.referral, user.id, now)
+  })
   return pwaUrl(deps.config, user.locale, '/user/info?verified=1')
 }
 

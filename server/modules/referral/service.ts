@@ -5,6 +5,7 @@ import type { Localized } from '../../../contract/localized'
 import type { DbOrTx } from '../../db/client'
 import { couponRedemptions, coupons, orders, recipients, referrals, users } from '../../db/schema'
 import { notify } from '../notification/producer'
+import { addressKey } from './address-key'
 
 /** A referral coupon's figures (configuration: REFERRAL_FRIEND_COUPON, REFERRAL_REWARD_COUPON). */
 export interface ReferralCoupon {
@@ -55,20 +56,36 @@ async function issueCoupon(tx: DbOrTx, ownerId: number, kind: 'friend' | 'reward
 const grantPayload = (coupon: typeof coupons.$inferSelect) => ({ coupon_code: coupon.code, amount: coupon.value, min_spend: coupon.min_spend, ends_at: coupon.ends_at?.toISOString() ?? null })
 
 /**
- * A friend joined with `referrerId`'s code, in the sign-up's transaction: the referral is recorded,
- * the friend gets the welcome coupon and is told where to find it, and the referrer is told who
- * joined (the name masked as on the referral page). Dedupe keys by friend: told once, even on retry.
+ * A friend joined with `referrerId`'s code, in the sign-up's transaction: the referral is recorded
+ * and the referrer is told who joined (the name masked as on the referral page). The friend's
+ * welcome coupon waits for a verified e-mail (decision 62): a friend who signed up verified (a
+ * provider that vouches for the address) gets it here, anyone else when the link is followed.
+ * Dedupe key by friend: told once, even on retry.
  */
-export async function friendJoined(tx: DbOrTx, settings: ReferralSettings, friendId: number, referrerId: number, now: Date) {
-  const coupon = await issueCoupon(tx, friendId, 'friend', settings.friend, now)
-  await tx.insert(referrals).values({ friend_id: friendId, referrer_id: referrerId, friend_coupon_id: coupon.id, created_at: now, updated_at: now }).onConflictDoNothing()
-  const [friend] = await tx.select({ first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, friendId))
-  await notify(tx, { userId: friendId, type: 'coupon_granted', payload: { grant: 'welcome', ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:welcome:${friendId}` }, now)
-  await notify(tx, { userId: referrerId, type: 'referral_joined', payload: { friend_name: maskedName(friend!) }, url: '/user/referrer', dedupeKey: `referral_joined:${friendId}` }, now)
+export async function friendJoined(tx: DbOrTx, settings: ReferralSettings, friend: { id: number; first_name: string; last_name: string; email_verified_at: Date | null }, referrerId: number, now: Date) {
+  await tx.insert(referrals).values({ friend_id: friend.id, referrer_id: referrerId, created_at: now, updated_at: now }).onConflictDoNothing()
+  await notify(tx, { userId: referrerId, type: 'referral_joined', payload: { friend_name: maskedName(friend) }, url: '/user/referrer', dedupeKey: `referral_joined:${friend.id}` }, now)
+  if (friend.email_verified_at) await friendVerified(tx, settings, friend.id, now)
 }
 
-const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^886/, '0')
-const addressKey = (a: { zip_code: string; county: string; district: string; address: string }) => `${a.zip_code}|${a.county}|${a.district}|${a.address}`.replace(/\s+/g, '').replace(/臺/g, '台').toLowerCase()
+/**
+ * A referred friend's e-mail is verified: the welcome coupon is issued and the friend told where to
+ * find it, once. The referral's row is locked and its `friend_coupon_id` read under the lock, so
+ * two verifications at once (two clicks, two tabs) issue one coupon; a member referred by no one,
+ * or who has the coupon already, gets nothing. Runs in the transaction that verifies the address,
+ * after the member's row (decision 48's order). Answers the coupon issued, if any.
+ */
+export async function friendVerified(tx: DbOrTx, settings: ReferralSettings, friendId: number, now: Date) {
+  const [referral] = await tx.select({ friend_coupon_id: referrals.friend_coupon_id }).from(referrals).where(eq(referrals.friend_id, friendId)).for('update')
+  if (!referral || referral.friend_coupon_id !== null) return undefined
+  const coupon = await issueCoupon(tx, friendId, 'friend', settings.friend, now)
+  await tx.update(referrals).set({ friend_coupon_id: coupon.id, updated_at: now }).where(eq(referrals.friend_id, friendId))
+  await notify(tx, { userId: friendId, type: 'coupon_granted', payload: { grant: 'welcome', ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:welcome:${friendId}` }, now)
+  return coupon
+}
+
+/** Digits of a phone number, Taiwan's country code read as the trunk 0: +886 912-345-678 = 0912345678. */
+const digits = (phone: string) => phone.normalize('NFKC').replace(/\D/g, '').replace(/^886/, '0')
 
 /**
  * A friend's order was delivered. The first delivered order of a friend still `joined` decides:
@@ -110,17 +127,28 @@ export async function friendOrderDelivered(tx: DbOrTx, settings: ReferralSetting
   return { referrerId: referral.referrer_id, coupon }
 }
 
-/** 林小美 → 林*美, Ken → K*n, 美 → 美*: enough for the referrer to recognise a friend, not to read a name. */
-export function maskName(name: string) {
+/**
+ * 林小美 → 林*美, Ken → K*n, 美 → 美*: enough for the referrer to recognise a friend, not to read a
+ * name. `keepLast` false hides the last character too (山田花 → 山**).
+ */
+export function maskName(name: string, keepLast = true) {
   const chars = [...name.trim()]
   if (chars.length <= 1) return `${chars[0] ?? ''}*`
-  if (chars.length === 2) return `${chars[0]}*`
+  if (chars.length === 2 || !keepLast) return `${chars[0]}${'*'.repeat(Math.min(chars.length - 1, 3))}`
   return `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 3))}${chars.at(-1)}`
 }
 
-/** A member's name as the referrer sees it: family name first when it is written in Chinese or Japanese, as names are there; masked. */
-export const maskedName = (n: { first_name: string; last_name: string }) =>
-  maskName(/[\u3040-\u30ff\u3400-\u9fff]/.test(n.last_name + n.first_name) ? `${n.last_name}${n.first_name}` : `${n.first_name} ${n.last_name}`)
+/**
+ * A member's name as the referrer sees it: family name first when it is written in Chinese or
+ * Japanese, as names are there; masked. A one-character given name after a longer family name
+ * (歐陽娜, 山田花) would be shown whole as the last character, so nothing of it is shown.
+ */
+export function maskedName(n: { first_name: string; last_name: string }) {
+  const first = n.first_name.trim()
+  const last = n.last_name.trim()
+  if (!/[\u3040-\u30ff\u3400-\u9fff]/.test(last + first)) return maskName(`${first} ${last}`)
+  return maskName(`${last}${first}`, [...first].length > 1 || !last)
+}
 
 /**
  * `GET /user/referrer`: the member's friends, names masked, each joined, ordered (an order not
