@@ -12,6 +12,8 @@ const referralCoupon = v.pipe(
   v.transform(([amount, minSpend, days]) => ({ amount, minSpend, days })),
 )
 const bool = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'))
+const whole = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number))
+const seconds = (min: number) => v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of seconds'), v.transform(Number), v.minValue(min, `must be at least ${min}`))
 
 /** Every environment variable the server reads. README's configuration table lists the same. */
 export const EnvSchema = v.object({
@@ -36,6 +38,15 @@ export const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(v.pipe(v.string(), v.check((s) => s.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), 'must be comma-separated origins like https://shop.example'))),
   /** use the first X-Forwarded-For address as the client's (only behind a proxy that sets it) */
   TRUST_PROXY: v.optional(bool, 'false'),
+  /** how long a connection may take to send a request's headers (Node's headersTimeout), and the whole request (requestTimeout) */
+  HTTP_HEADERS_TIMEOUT_SECONDS: v.optional(seconds(1), '10'),
+  HTTP_REQUEST_TIMEOUT_SECONDS: v.optional(seconds(1), '60'),
+  /** TCP connections one socket address may hold at once, WebSockets included; 0 = no cap; unset: 256, or 0 with TRUST_PROXY (every connection then comes from the proxy) */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: v.optional(whole),
+  /** the embedded Pusher server: connections at once, per client address (X-Forwarded-For with TRUST_PROXY; 0 = no cap), and how long one may stay without a subscription (0 = for ever) */
+  REALTIME_MAX_CONNECTIONS: v.optional(v.pipe(whole, v.minValue(1, 'must be at least 1')), '10000'),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: v.optional(whole, '100'),
+  REALTIME_SUBSCRIBE_SECONDS: v.optional(seconds(0), '30'),
   AUTH_TOKEN_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
   /** how long the third failed sign-in in a row locks an account */
   LOCK_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '15'),
@@ -99,9 +110,11 @@ export const EnvSchema = v.object({
   /** days after delivery when a member is invited (notification and e-mail) to review what they bought */
   REVIEW_INVITE_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number)), '7'),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
-  ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
+  ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '15'),
   /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
   MAX_UNPAID_ORDERS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '3'),
+  /** units (all lines together) a member whose e-mail is not verified may hold unpaid, in one order; 0 = none until verified */
+  UNVERIFIED_MAX_UNITS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number)), '3'),
   /** how long replay guards are kept (idempotency keys, handled webhook ids, expired sign-in tokens, sign-in records); Stripe retries a webhook for up to 3 days */
   RETENTION_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of days'), v.transform(Number), v.minValue(4, 'must be at least 4 (Stripe retries webhooks for 3 days)')), '30'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
@@ -154,6 +167,17 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   logLevel: env.LOG_LEVEL,
   publicUrl: publicUrlOf(env),
   trustProxy: env.TRUST_PROXY,
+  http: {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY ? 0 : 256),
+  },
+  /** the embedded Pusher server's limits */
+  realtime: {
+    maxConnections: env.REALTIME_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    subscribeGraceMs: env.REALTIME_SUBSCRIBE_SECONDS * 1000,
+  },
   /** browser origins allowed by CORS: the shop's own, plus CORS_ORIGINS */
   corsOrigins: corsOrigins(env),
   auth: {
@@ -198,7 +222,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   operatorKey: env.OPERATOR_KEY,
   reviews: { inviteMs: env.REVIEW_INVITE_DAYS * 86_400_000 },
   retention: { days: env.RETENTION_DAYS },
-  orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS },
+  orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS, unverifiedMaxUnits: env.UNVERIFIED_MAX_UNITS },
   checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
   einvoice: {
     /** undefined: the carrier check is format-only */
@@ -232,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = v.safeParse(EnvSchema, known)
   if (result.success && result.output.ALGOLIA_APP_ID && (!result.output.ALGOLIA_SEARCH_KEY || !result.output.ALGOLIA_ADMIN_KEY)) {
     throw new ConfigError('Invalid configuration:\n  ALGOLIA_APP_ID is set: ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY are needed too')
+  }
+  if (result.success && result.output.HTTP_HEADERS_TIMEOUT_SECONDS > result.output.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS')
   }
   if (result.success && Boolean(result.output.EINVOICE_APP_ID) !== Boolean(result.output.EINVOICE_API_KEY)) {
     throw new ConfigError('Invalid configuration:\n  EINVOICE_APP_ID and EINVOICE_API_KEY are set together or not at all')

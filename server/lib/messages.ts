@@ -122,6 +122,15 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
     zh_tw: '您已有多筆訂單尚未付款，請先完成付款或取消其中一筆，再建立新訂單。',
     ja: 'お支払い待ちのご注文がすでにあります。新しくご注文いただく前に、いずれかのお支払いまたはキャンセルをお願いします。',
   },
+  'Please verify your e-mail address to order more: until it is verified, you can have only one unpaid order, of a few items.': {
+    zh_tw: '請先完成電子郵件驗證才能訂購更多商品：驗證前，您只能有一筆未付款訂單，且僅限少量商品。',
+    ja: 'さらにご注文いただくには、メールアドレスの確認をお願いします。確認が済むまでは、お支払い前のご注文は少量の商品で 1 件までです。',
+  },
+  'Few of this item are left, and one member may hold at most half of them until paid; please order fewer, or pay for your waiting order first.': {
+    zh_tw: '此商品所剩不多，每位會員在付款前最多只能保留剩餘數量的一半；請減少數量，或先完成待付款訂單的付款。',
+    ja: 'この商品は残りわずかのため、お支払い前にお一人様がお取り置きできるのは残りの半分までです。数量を減らすか、お支払い待ちのご注文を先にお支払いください。',
+  },
+  'is more than half of what is left': { zh_tw: '超過剩餘數量的一半', ja: '残りの半分を超えています' },
   'This channel belongs to someone else.': { zh_tw: '這個頻道屬於其他會員。', ja: 'このチャンネルは別の会員のものです。' },
   'socket_id and channel_name are required': { zh_tw: '需要 socket_id 與 channel_name', ja: 'socket_id と channel_name が必要です' },
   'socket_id is required': { zh_tw: '需要 socket_id', ja: 'socket_id が必要です' },

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_LINE_QUANTITY } from '../../contract/cart'
-import { cartItems, orderRequests, orders, variants } from '../../server/db/schema'
+import { cartItems, orderRequests, orders, users, variants } from '../../server/db/schema'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
-import { invoice, listenCheckoutShop, recipient, type CheckoutShop } from './checkout-kit'
+import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
 import { databaseTargets } from './harness'
 
 const targets = await databaseTargets()
@@ -14,10 +14,14 @@ function catalogue() {
   file.products.push(
     productRecord('CAP-0001', { variants: [{ sku: 'CAP-0001-A', label, price: 300, stock_left: 500 }] }),
     productRecord('CAP-0002', { variants: [{ sku: 'CAP-0002-A', label, price: 450, stock_left: 73 }] }),
+    // the review's case: 12 units of a variant, one test each
+    ...['CAP-0003', 'CAP-0004', 'CAP-0005', 'CAP-0006'].map((sku) => productRecord(sku, { variants: [{ sku: `${sku}-A`, label, price: 380, stock_left: 12 }] })),
   )
   return file
 }
 
+const HOLD_MESSAGE = 'Few of this item are left, and one member may hold at most half of them until paid; please order fewer, or pay for your waiting order first.'
+const VERIFY_MESSAGE = 'Please verify your e-mail address to order more: until it is verified, you can have only one unpaid order, of a few items.'
 const LIMIT_MESSAGE = 'You already have orders waiting for payment; please pay or cancel one of them before placing another.'
 
 describe.each(targets)('unpaid orders and units per line are capped, on $kind', (target) => {
@@ -125,5 +129,118 @@ describe.each(targets.slice(0, 1))('MAX_UNPAID_ORDERS, on $kind', (target) => {
     const refused = await m.checkout([shop.line('CAP-0001-A', 1)])
     expect(refused.status).toBe(409)
     expect(refused.body.error.detail).toEqual({ max_unpaid_orders: 1 })
+  })
+})
+
+describe.each(targets)('what one member may hold unpaid of a variant, and before verifying the e-mail, on $kind', (target) => {
+  let shop: CheckoutShop
+  beforeAll(async () => {
+    shop = await listenCheckoutShop(target, { catalogue: catalogue() })
+  })
+  afterAll(() => shop?.close())
+
+  const stockOf = async (sku: string) => (await shop.database.db.select({ n: variants.stock_left }).from(variants).where(eq(variants.sku, sku)))[0]!.n
+  const ordersOf = async (userId: number) => shop.database.db.select().from(orders).where(eq(orders.user_id, userId))
+  const inLanguage = async (m: Member, lines: unknown[], locale: string) =>
+    (await m.call('POST', '/api/v1/ec-order', { lines, recipient, invoice }, { 'idempotency-key': `lang-${locale}-${Math.random()}`, 'x-localization': locale })).body.error
+
+  it('lets a member hold unpaid at most half, rounded up, of what is left of a variant plus their own, in their language, writing nothing when refused', async () => {
+    expect(shop.config.orders.unverifiedMaxUnits).toBe(3)
+    const first = await shop.member()
+    // the review's case: one account took all 12 units; now it takes half
+    const all = await first.checkout([shop.line('CAP-0001-A', 1), shop.line('CAP-0003-A', 10)])
+    expect(all.status).toBe(409)
+    expect(all.body).toEqual({ error: { code: 'VARIANT_HOLD_LIMIT', message: HOLD_MESSAGE, detail: { 'lines.1': ['is more than half of what is left'], max_quantity: 6 } } })
+    expect(await inLanguage(first, [shop.line('CAP-0003-A', 7)], 'zh_tw')).toEqual({
+      code: 'VARIANT_HOLD_LIMIT',
+      message: '此商品所剩不多，每位會員在付款前最多只能保留剩餘數量的一半；請減少數量，或先完成待付款訂單的付款。',
+      detail: { 'lines.0': ['超過剩餘數量的一半'], max_quantity: 6 },
+    })
+    expect((await inLanguage(first, [shop.line('CAP-0003-A', 7)], 'ja')).message).toBe(
+      'この商品は残りわずかのため、お支払い前にお一人様がお取り置きできるのは残りの半分までです。数量を減らすか、お支払い待ちのご注文を先にお支払いください。',
+    )
+    expect(await ordersOf(first.id)).toEqual([])
+    expect(await stockOf('CAP-0003-A')).toBe(12)
+    const stockOfOther = await stockOf('CAP-0001-A')
+
+    const held = (await first.checkout([shop.line('CAP-0003-A', 6)])).body.data
+    expect(held.no).toBeDefined()
+    expect((await first.checkout([shop.line('CAP-0003-A', 1)])).body.error).toMatchObject({ code: 'VARIANT_HOLD_LIMIT', detail: { max_quantity: 0 } })
+    // the next shoppers each get half of what is left, down to the last unit
+    const second = await shop.member()
+    expect((await second.checkout([shop.line('CAP-0003-A', 4)])).body.error.detail.max_quantity).toBe(3)
+    const secondOrder = (await second.checkout([shop.line('CAP-0003-A', 3)])).body.data
+    const third = await shop.member()
+    expect((await third.checkout([shop.line('CAP-0003-A', 3)])).body.error.detail.max_quantity).toBe(2)
+    expect((await third.checkout([shop.line('CAP-0003-A', 2)])).status).toBe(201)
+    const fourth = await shop.member()
+    expect((await fourth.checkout([shop.line('CAP-0003-A', 1)])).status).toBe(201)
+    expect(await stockOf('CAP-0003-A')).toBe(0)
+    expect((await (await shop.member()).checkout([shop.line('CAP-0003-A', 1)])).body.error.code).toBe('OUT_OF_STOCK')
+    expect(await stockOf('CAP-0001-A')).toBe(stockOfOther)
+
+    // 3 come back; the first member already holds 6: more only once those are paid
+    expect((await second.call('POST', `/api/v1/ec-order/${secondOrder.no}/cancel`)).status).toBe(200)
+    expect((await first.checkout([shop.line('CAP-0003-A', 1)])).body.error.detail.max_quantity).toBe(0)
+    expect((await shop.pay(held.payment.client_secret, 'pm_card_visa')).status).toBe(200)
+    await shop.settle()
+    expect((await first.checkout([shop.line('CAP-0003-A', 3)])).body.error.detail.max_quantity).toBe(2)
+    expect((await first.checkout([shop.line('CAP-0003-A', 2)])).status).toBe(201)
+  })
+
+  it('lets a member whose e-mail is not verified hold one unpaid order of up to UNVERIFIED_MAX_UNITS units, until the mail’s link is followed', async () => {
+    const fresh = await shop.member({ verified: false })
+    const all = await fresh.checkout([shop.line('CAP-0004-A', 10)])
+    expect(all.status).toBe(403)
+    expect(all.body).toEqual({ error: { code: 'EMAIL_NOT_VERIFIED', message: VERIFY_MESSAGE, detail: { max_unpaid_orders: 1, max_units: 3 } } })
+    expect((await inLanguage(fresh, [shop.line('CAP-0004-A', 4)], 'zh_tw')).message).toBe('請先完成電子郵件驗證才能訂購更多商品：驗證前，您只能有一筆未付款訂單，且僅限少量商品。')
+    expect((await inLanguage(fresh, [shop.line('CAP-0004-A', 4)], 'ja')).message).toBe(
+      'さらにご注文いただくには、メールアドレスの確認をお願いします。確認が済むまでは、お支払い前のご注文は少量の商品で 1 件までです。',
+    )
+    // the units of all lines count together
+    expect((await fresh.checkout([shop.line('CAP-0004-A', 2), shop.line('CAP-0001-A', 2)])).body.error.code).toBe('EMAIL_NOT_VERIFIED')
+    expect(await stockOf('CAP-0004-A')).toBe(12)
+    expect((await fresh.checkout([shop.line('CAP-0004-A', 2), shop.line('CAP-0001-A', 1)])).status).toBe(201)
+    // one order only, however small the next
+    expect((await fresh.checkout([shop.line('CAP-0001-A', 1)])).body.error.code).toBe('EMAIL_NOT_VERIFIED')
+    expect(await ordersOf(fresh.id)).toHaveLength(1)
+    expect(await stockOf('CAP-0004-A')).toBe(10)
+
+    // following the link of the sign-up's mail lifts it
+    const [member] = await shop.database.db.select({ email: users.email }).from(users).where(eq(users.id, fresh.id))
+    const link = shop.mails.find((mail) => mail.to === member!.email && mail.link?.includes('/verify_email/confirm'))!.link!
+    expect((await fetch(`${shop.url}${new URL(link).pathname}${new URL(link).search}`, { redirect: 'manual' })).status).toBe(302)
+    expect((await fresh.checkout([shop.line('CAP-0004-A', 4)])).status).toBe(201)
+  })
+
+  it('holds the caps against concurrent checkouts: two tabs of one member, an unverified member, many members at once', async () => {
+    // one member, six tabs of 3 units of 12: 3 (12 left), 3 more (9 left, 6 of 12), then no more
+    const tabs = await shop.member()
+    const attempts = await Promise.all(Array.from({ length: 6 }, () => tabs.checkout([shop.line('CAP-0005-A', 3)])))
+    expect(attempts.filter((a) => a.status === 201)).toHaveLength(2)
+    for (const refused of attempts.filter((a) => a.status !== 201)) expect(refused.body.error.code).toBe('VARIANT_HOLD_LIMIT')
+    expect(await stockOf('CAP-0005-A')).toBe(6)
+    expect(await ordersOf(tabs.id)).toHaveLength(2)
+
+    const unverified = await shop.member({ verified: false })
+    const clicks = await Promise.all(Array.from({ length: 6 }, () => unverified.checkout([shop.line('CAP-0001-A', 1)])))
+    expect(clicks.filter((a) => a.status === 201)).toHaveLength(1)
+    for (const refused of clicks.filter((a) => a.status !== 201)) expect(refused.body.error.code).toBe('EMAIL_NOT_VERIFIED')
+    expect(await ordersOf(unverified.id)).toHaveLength(1)
+
+    // six members, two tabs each, 3 units of 12 at once: never oversold, nobody past half
+    const members = await Promise.all(Array.from({ length: 6 }, () => shop.member()))
+    const rush = await Promise.all(members.flatMap((m) => [m.checkout([shop.line('CAP-0006-A', 3)]), m.checkout([shop.line('CAP-0006-A', 3)])]))
+    for (const refused of rush.filter((a) => a.status !== 201)) expect(['VARIANT_HOLD_LIMIT', 'OUT_OF_STOCK']).toContain(refused.body.error.code)
+    const left = await stockOf('CAP-0006-A')
+    expect(left).toBeGreaterThanOrEqual(0)
+    let sold = 0
+    for (const m of members) {
+      const units = (await ordersOf(m.id)).length * 3
+      expect(units).toBeLessThanOrEqual(6)
+      sold += units
+    }
+    expect(sold).toBe(12 - left)
+    expect(rush.filter((a) => a.status === 201).length * 3).toBe(sold)
   })
 })

@@ -69,10 +69,12 @@ export interface CheckoutWrite {
  * each variant gives its quantity if that much is left. The variants are locked in id order first,
  * so two checkouts never wait on each other, and as the statement's last step, so those contended
  * locks are held only until the commit that follows. Answers the rows written, the ids of the
- * variants whose stock was taken, and how many unpaid orders the member held before this one: the
- * caller rolls back when a variant is missing or the count is at the cap. That count sees every
- * order committed before the statement began, so (run after lockMember) it sees the order of a
- * concurrent checkout of the same member that the lock waited for; not this statement's own.
+ * variants whose stock was taken, how many unpaid orders the member held before this one, whether
+ * the member's e-mail is verified, and for each variant the stock left before this order (as
+ * locked: the latest, which the update compared) and the units the member holds of it unpaid: the
+ * caller rolls back when a variant is missing or a cap is passed (decisions 27 and 61). The counts
+ * see every order committed before the statement began, so (run after lockMember) they see the
+ * order of a concurrent checkout of the same member that the lock waited for; not this statement's own.
  */
 export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
   const values: Record<string, unknown> = { user_id: write.userId, key: write.key }
@@ -83,13 +85,24 @@ export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
   // the statement's text depends only on these: built once for each
   const shape = [write.lines.length, write.events.length, Object.keys(write.order).join(), Object.keys(write.payment).join(), Object.keys(write.lines[0]!).join(), Object.keys(write.events[0]!).join()].join('|')
   const result = await checkoutStatement(tx, shape, values)
-  const [row] = rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; payment: Record<string, unknown>; taken: number[]; unpaid: number }>(result)
+  const [row] = rowsOf<{
+    order: Record<string, unknown>
+    lines: Record<string, unknown>[]
+    payment: Record<string, unknown>
+    taken: number[]
+    unpaid: number
+    verified: boolean
+    stock: { id: number; left: number; held: number }[]
+  }>(result)
   return {
     order: rowFromJson(orders, row!.order),
     lines: row!.lines.map((line) => rowFromJson(orderLines, line)),
     payment: rowFromJson(payments, row!.payment),
     taken: new Set(row!.taken),
     unpaidBefore: row!.unpaid,
+    verified: row!.verified,
+    /** by variant id: the stock left before this order, and the member's unpaid units of it before this order */
+    stock: new Map(row!.stock.map((v) => [v.id, { left: v.left, held: v.held }])),
   }
 }
 
@@ -121,20 +134,30 @@ const checkoutStatement = statementByShape('checkout', (tx, shape) => {
     lineIndexes.map((i) => sql`(${sql.placeholder(`l${i}_variant_id`)}::int, ${sql.placeholder(`l${i}_quantity`)}::int)`),
     sql`, `,
   )
-  const locked = sql`(select ${variants.id} as id from ${variants} where ${inArray(variants.id, variantIds)} order by ${variants.id} for no key update)`
+  // the variants locked in id order; a row a concurrent checkout changed is locked and read as it now is
+  const locked = sql`select ${variants.id} as id, ${variants.stock_left} as stock_left from ${variants} where ${inArray(variants.id, variantIds)} order by ${variants.id} for no key update`
+  // the member's unpaid units of these variants (the member's row is locked: no checkout of theirs commits meanwhile)
+  const held = tx
+    .select({ variant_id: orderLines.variant_id, held: sql<number>`sum(${orderLines.quantity})::int`.as('held') })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.order_id))
+    .where(and(unpaidOrders(userId), inArray(orderLines.variant_id, variantIds)))
+    .groupBy(orderLines.variant_id)
   const stock = tx
     .update(variants)
     .set({ stock_left: sql`${variants.stock_left} - wanted.quantity`, updated_at: sql.placeholder('o_created_at') as unknown as Date })
-    .from(sql`${locked} as locked join (values ${wanted}) as wanted (id, quantity) on wanted.id = locked.id`)
+    .from(sql`v as locked join (values ${wanted}) as wanted (id, quantity) on wanted.id = locked.id`)
     .where(and(sql`${variants.id} = locked.id`, sql`${variants.stock_left} >= wanted.quantity`))
     .returning({ id: variants.id })
   return sql`
-    with o as (${order.getSQL()}), l as (${lines.getSQL()}), p as (${payment.getSQL()}), e as (${events.getSQL()}), c as (${cart.getSQL()}), r as (${link.getSQL()}), s as (${stock.getSQL()})
+    with o as (${order.getSQL()}), l as (${lines.getSQL()}), p as (${payment.getSQL()}), e as (${events.getSQL()}), c as (${cart.getSQL()}), r as (${link.getSQL()}), v as (${locked}), h as (${held.getSQL()}), s as (${stock.getSQL()})
     select (select row_to_json(o) from o) as order,
            (select json_agg(l order by l.id) from l) as lines,
            (select row_to_json(p) from p) as payment,
            (select coalesce(json_agg(s.id), '[]') from s) as taken,
-           (select count(*) from ${orders} where ${unpaidOrders(userId)})::int as unpaid`
+           (select count(*) from ${orders} where ${unpaidOrders(userId)})::int as unpaid,
+           (select ${users.email_verified_at} is not null from ${users} where ${eq(users.id, userId)}) as verified,
+           (select coalesce(json_agg(json_build_object('id', v.id, 'left', v.stock_left, 'held', coalesce(h.held, 0))), '[]') from v left join h on h.variant_id = v.id) as stock`
 })
 
 /**

@@ -39,7 +39,8 @@ export function orderRoutes(deps: AuthDeps & OrderDeps & { carrier: CarrierCheck
         notFound: true,
         errors: {
           400: "The Ministry of Finance says the invoice's mobile barcode does not exist (CARRIER_NOT_FOUND, `detail['invoice.carrier_code']`, as `/invoice/check-carrier` answers); nothing is changed. When the Ministry cannot answer, the order is placed with the barcode recorded as unverified",
-          409: 'Not enough stock (OUT_OF_STOCK), product gone (PRODUCT_UNAVAILABLE), or the member already holds MAX_UNPAID_ORDERS unpaid orders (UNPAID_ORDER_LIMIT; `detail.max_unpaid_orders`)',
+          403: 'The member’s e-mail is not verified and this order would make more than one unpaid order, or hold more than UNVERIFIED_MAX_UNITS units (EMAIL_NOT_VERIFIED; `detail.max_unpaid_orders`, `detail.max_units`); nothing is changed',
+          409: "Not enough stock (OUT_OF_STOCK), product gone (PRODUCT_UNAVAILABLE), the member already holds MAX_UNPAID_ORDERS unpaid orders (UNPAID_ORDER_LIMIT; `detail.max_unpaid_orders`), or a line would leave the member holding unpaid more than half, rounded up, of the variant’s stock left plus their own unpaid units of it (VARIANT_HOLD_LIMIT; `detail['lines.N']` names the first such line, `detail.max_quantity` how many of it the member may order now, 0 until a waiting order is paid or cancelled)",
           422: 'Idempotency-Key reused with another body (IDEMPOTENCY_KEY_REUSED)',
           503: 'The order is placed but Stripe did not answer (PAYMENT_PROVIDER_UNAVAILABLE): retry with the same key',
         },

@@ -12,10 +12,13 @@ import type { CarrierChecker } from '../invoice/carrier-check'
 import { verifyInvoiceCarrier } from '../invoice/service'
 import { friendOrderDelivered } from '../referral/service'
 import { recipientOf } from '../recipient/service'
+import { mayStillTake, UNVERIFIED_MAX_UNPAID_ORDERS, unverifiedMay } from './hold-limits'
 import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund, type OrderDeps } from './payments'
 import { orderView, ordersView, taipeiDate, toOrder } from './present'
 import * as repo from './repo'
 import { assertOrderChange, changeOrder, changePayment, paymentTransitionRefused } from './states'
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
@@ -59,9 +62,11 @@ const isUniqueViolation = (error: unknown) => {
  * collides with its primary key, and the earlier order answers) and locks the member; the second,
  * which the database runs only after the first, takes the stock with conditional updates (so
  * concurrent checkouts never oversell), writes the order and removes the ordered lines from the
- * cart. A member holding MAX_UNPAID_ORDERS unpaid orders is refused (counted by the second
- * statement, which begins once the member's lock is held, so concurrent checkouts cannot pass the
- * cap together). A coupon is redeemed in the same transaction. Then, outside it, create the
+ * cart. A member holding MAX_UNPAID_ORDERS unpaid orders is refused, and so is one whose e-mail
+ * is not verified beyond one order of UNVERIFIED_MAX_UNITS, or one who would hold more than half
+ * of what is left of a variant (decision 61): all counted by the second statement, which begins
+ * once the member's lock is held and reads each variant as it locks it, so concurrent checkouts
+ * cannot pass a cap together. A coupon is redeemed in the same transaction. Then, outside it, create the
  * PaymentIntent; a crash in between is completed by the retry with the same key.
  */
 export async function placeOrder(deps: OrderDeps & { carrier: CarrierChecker }, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
@@ -145,12 +150,30 @@ export async function placeOrder(deps: OrderDeps & { carrier: CarrierChecker }, 
       writing?.catch(() => undefined)
       if (!(await claimed)) throw new KeyClaimedBefore()
       const written = await (writing ?? repo.writeCheckout(tx, write))
-      const limit = deps.config.orders.maxUnpaid
-      if (written.unpaidBefore >= limit) {
-        throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: limit })
+      const { unverifiedMaxUnits, maxUnpaid } = deps.config.orders
+      // verifying the e-mail is what lifts this cap, so it is said first
+      if (!written.verified && !unverifiedMay(written.unpaidBefore, sum(input.lines.map((line) => line.quantity)), unverifiedMaxUnits)) {
+        throw new AppError('EMAIL_NOT_VERIFIED', 403, 'Please verify your e-mail address to order more: until it is verified, you can have only one unpaid order, of a few items.', {
+          max_unpaid_orders: UNVERIFIED_MAX_UNPAID_ORDERS,
+          max_units: unverifiedMaxUnits,
+        })
+      }
+      if (written.unpaidBefore >= maxUnpaid) {
+        throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: maxUnpaid })
       }
       const short = input.lines.findIndex((line) => !written.taken.has(line.variant_id))
       if (short !== -1) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${short}`]: ['Out of stock'] })
+      const room = input.lines.map((line) => {
+        const { left, held } = written.stock.get(line.variant_id)!
+        return mayStillTake(left, held)
+      })
+      const over = input.lines.findIndex((line, i) => line.quantity > room[i]!)
+      if (over !== -1) {
+        throw new AppError('VARIANT_HOLD_LIMIT', 409, 'Few of this item are left, and one member may hold at most half of them until paid; please order fewer, or pay for your waiting order first.', {
+          [`lines.${over}`]: ['is more than half of what is left'],
+          max_quantity: room[over]!,
+        })
+      }
       let order = written.order
       if (quote.coupon) {
         const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })

@@ -7,15 +7,23 @@ import { applyLookedUp, settleRefund, type OrderDeps } from './payments'
 import { changeOrder } from './states'
 
 const BATCH = 50
-/** a member is reminded this long before an unpaid order is cancelled (or half the time to pay, if shorter) */
+/**
+ * A member is reminded this long before an unpaid order is cancelled: as long as a push service
+ * keeps the reminder for an offline phone (its TTL, 600 s in notification/push.ts), so a reminder
+ * that arrives late still arrives before the order is gone. With the default 15 minutes to pay it
+ * comes 5 minutes after the order (decision 61).
+ */
 export const REMINDER_LEAD_MS = 10 * 60_000
+
+/** ...and never in the first third of the time to pay, while the shopper is still at the card form. */
+export const reminderLead = (paymentMs: number) => Math.min(REMINDER_LEAD_MS, Math.floor((paymentMs * 2) / 3))
 
 /**
  * Background upkeep of orders, safe on several servers at once (every change is a conditional
  * update): unpaid orders past ORDER_PAYMENT_MINUTES have their intent cancelled at Stripe and are
  * cancelled, giving back stock and coupon (an intent found paid instead marks the order paid);
  * refunds that Stripe did not confirm are asked again; members are reminded 10 minutes before an
- * unpaid order is cancelled.
+ * unpaid order is cancelled (reminderLead).
  */
 export class OrderSweeper {
   private timer?: NodeJS.Timeout
@@ -44,7 +52,7 @@ export class OrderSweeper {
   /** One pass; answers how many members were reminded, orders expired and refunds settled. */
   async sweep(now = this.deps.clock()) {
     let reminded = 0
-    const lead = Math.min(REMINDER_LEAD_MS, this.deps.config.orders.paymentMs / 2)
+    const lead = reminderLead(this.deps.config.orders.paymentMs)
     for (const order of await repo.ordersToRemind(this.deps.db, now, lead, BATCH)) {
       const written = await transaction(this.deps.db, async (tx) => {
         // paid or cancelled since it was listed: no reminder

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config'
+import { DELIVERY } from '../notification/push'
+import { reminderLead } from './sweeper'
+
+describe('the payment reminder', () => {
+  it('comes, with the default time to pay, no later than the push keeps it, and not in the first third', () => {
+    const { paymentMs } = loadConfig({ NODE_ENV: 'test' }).orders
+    expect(paymentMs).toBe(15 * 60_000)
+    // a phone that takes the push only as its TTL runs out still gets it before the order is cancelled
+    expect(reminderLead(paymentMs)).toBeGreaterThanOrEqual(DELIVERY.payment_reminder.ttlSeconds * 1000)
+    expect(reminderLead(paymentMs)).toBeLessThanOrEqual((paymentMs * 2) / 3)
+    expect(reminderLead(30 * 60_000)).toBe(10 * 60_000)
+    expect(reminderLead(60_000)).toBe(40_000)
+  })
+})
