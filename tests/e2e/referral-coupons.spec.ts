@@ -42,7 +42,7 @@ async function shots(page: Page, name: string, target: Locator) {
 }
 
 for (const L of ['zh-TW', 'en', 'ja'] as const) {
-  test(`a friend opens the invitation, signs up, is told of the welcome coupon, finds it in the wallet and checkout offers it (${L})`, async ({ page }) => {
+  test(`a friend opens the invitation, signs up, confirms the e-mail, is told of the welcome coupon, finds it in the wallet and checkout offers it (${L})`, async ({ page }) => {
     test.slow()
     const T = (message: string) => tr(L, message)
     const referrer = await createMember(page.request, { locale: L })
@@ -53,7 +53,7 @@ for (const L of ['zh-TW', 'en', 'ja'] as const) {
     // the invitation: what the friend gets, on the page the link opens and the next ones
     await page.goto(`${pathIn(L, '/')}?referrer_code=${code}`)
     const invitation = page.getByRole('region', { name: T('A friend invited you') })
-    const offer = trWith(L, 'Sign up with their code and get {amount} off your first order of {minSpend} or more.', { amount: ntd(programme.friend.amount), minSpend: ntd(programme.friend.min_spend) })
+    const offer = trWith(L, 'Sign up with their code and confirm your e-mail to get {amount} off your first order of {minSpend} or more.', { amount: ntd(programme.friend.amount), minSpend: ntd(programme.friend.min_spend) })
     await expect(invitation).toContainText(offer)
     await expectAccessible(page, `invitation banner (${L})`)
     await page.goto(pathIn(L, '/cart'))
@@ -72,11 +72,14 @@ for (const L of ['zh-TW', 'en', 'ja'] as const) {
     await register.getByLabel(T('Confirm password'), { exact: true }).fill(friend.password)
     await register.getByRole('button', { name: T('Sign up'), exact: true }).click()
     await expect(register.getByText(T('We have sent a verification e-mail to:'))).toBeVisible()
+    await expect(register.getByText(T('Your friend’s welcome coupon arrives in My coupons once you confirm your e-mail.'))).toBeVisible()
     await page.keyboard.press('Escape')
+    // the welcome coupon waits for the confirmed e-mail
+    const token = await apiToken(page.request, friend)
+    expect((await wallet(page, token, L)).coupons).toEqual([])
     const link = new URL(await mailLink(friend.email, /verify_email\/confirm/))
     expect((await page.request.get(link.pathname + link.search, { maxRedirects: 0 })).status()).toBe(302)
 
-    const token = await apiToken(page.request, friend)
     const [welcome] = (await wallet(page, token, L)).coupons
     expect(welcome).toMatchObject({ state: 'usable', value: programme.friend.amount, min_spend: programme.friend.min_spend })
     const { product, variant } = await pricedStock(page, programme.friend.min_spend, L, undefined, settings.free_shipping_threshold - 1)

@@ -18,7 +18,7 @@ export function accountRoutes(deps: service.AuthDeps) {
   return new Hono()
     .get(
       '/user/verify_email/confirm',
-      documented({ summary: 'The link in the verification mail; redirects to the PWA', tags, redirect: true }),
+      documented({ summary: 'The link in the verification mail; redirects to the PWA. A friend who signed up with a referral code gets the welcome coupon now, once', tags, redirect: true }),
       validate('query', VerifyEmailInputSchema),
       // the PWA's language cookie (zh_tw, en, ja) says where a link that is no one's sends the browser
       async (c) => c.redirect(await service.confirmEmail(deps, c.req.valid('query').token, browserLocale(getCookie(c, COOKIES.locale))), 302),

@@ -11,7 +11,7 @@ export function referralRoutes(deps: { config: Pick<Config, 'referral'> }) {
     '/referral/programme',
     documented({
       summary:
-        "What the referral programme gives: the friend who signs up with a member's code gets `friend` (NT$amount off goods of at least min_spend, valid `days` days from sign-up); the member gets `reward` once the friend's first order is delivered. Public.",
+        "What the referral programme gives: the friend who signs up with a member's code gets `friend` once their e-mail is verified (NT$amount off goods of at least min_spend, valid `days` days from then); the member gets `reward` once the friend's first order is delivered. Public.",
       tags: ['Referrals'],
       response: dataSchema(ReferralProgrammeSchema),
     }),

@@ -45,6 +45,8 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
   // a limit is said as soon as the text passes it; the inputs never cut what is typed or pasted
   const errors = withLimits(submitErrors, values, FIELD_LIMITS)
   const [sentTo, setSentTo] = useState<string | null>(null)
+  // signed up with a friend's code: the welcome coupon waits for the confirmed e-mail (decision 62)
+  const [referred, setReferred] = useState(false)
   const [maxBirthday] = useState(today)
   const mutation = useRegister()
   const confirmRef = useRef<HTMLButtonElement>(null)
@@ -77,6 +79,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
     mutation.mutate(checked.output, {
       onSuccess: (user) => {
         toast.success(t`Registration complete`, { id: 'registered' })
+        setReferred(Boolean(checked.output.referrer_code))
         setSentTo(user.email)
       },
       onError: (error) => {
@@ -97,6 +100,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
         <p>{t`We have sent a verification e-mail to:`}</p>
         <p className="auth-view__email">{sentTo}</p>
         <p className="auth-view__note">{t`Open the link in the e-mail to verify your address, then log in.`}</p>
+        {referred ? <p className="auth-view__note">{t`Your friend’s welcome coupon arrives in My coupons once you confirm your e-mail.`}</p> : null}
         <button type="button" className="button button-primary button-block" onClick={onDone} ref={confirmRef}>
           {t`Confirm`}
         </button>

@@ -31,7 +31,8 @@ function useInvitationCode(): string | null {
 
 /**
  * "A friend invited you": shown to visitors who opened a referral link, on every page until they
- * sign up (`signedIn`) or close it, saying what the welcome coupon is and offering the sign-up.
+ * sign up (`signedIn`) or close it, saying what the welcome coupon is (given once the e-mail is
+ * confirmed) and offering the sign-up.
  * Closing it forgets nothing: the code stays in its cookie for the sign-up form.
  */
 export function InvitationBanner({ signedIn, onSignUp }: { signedIn: boolean; onSignUp: () => void }) {
@@ -46,9 +47,9 @@ export function InvitationBanner({ signedIn, onSignUp }: { signedIn: boolean; on
   const minSpend = friend ? formatPrice(friend.min_spend) : ''
   const offer = friend
     ? friend.min_spend > 0
-      ? t`Sign up with their code and get ${amount} off your first order of ${minSpend} or more.`
-      : t`Sign up with their code and get ${amount} off your first order.`
-    : t`Sign up with their code and get a welcome coupon.`
+      ? t`Sign up with their code and confirm your e-mail to get ${amount} off your first order of ${minSpend} or more.`
+      : t`Sign up with their code and confirm your e-mail to get ${amount} off your first order.`
+    : t`Sign up with their code and confirm your e-mail to get a welcome coupon.`
 
   const dismiss = () => {
     try {

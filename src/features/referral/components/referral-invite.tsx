@@ -32,7 +32,7 @@ export function ReferralInvite({ code }: { code: string }) {
 
   const share = async () => {
     try {
-      await navigator.share({ title: t`Join me at the shop`, text: t`Sign up with my referral code ${code} and get a welcome coupon.`, url })
+      await navigator.share({ title: t`Join me at the shop`, text: t`Sign up with my referral code ${code} and confirm your e-mail to get a welcome coupon.`, url })
     } catch (error) {
       // the member closed the share sheet
       if (error instanceof DOMException && error.name === 'AbortError') return
@@ -45,7 +45,7 @@ export function ReferralInvite({ code }: { code: string }) {
       <h1 id="referral-title" className="panel__title">
         {t`Invite friends`}
       </h1>
-      <p className="panel__intro referral__intro">{t`Share your code or link: friends who sign up with it get a welcome coupon, and you get a thank-you coupon.`}</p>
+      <p className="panel__intro referral__intro">{t`Share your code or link: friends who sign up with it get a welcome coupon once they confirm their e-mail, and you get a thank-you coupon.`}</p>
       {programme.data ? <ReferralTerms programme={programme.data} /> : null}
 
       <div className="referral__code">
@@ -92,7 +92,7 @@ export function ReferralInvite({ code }: { code: string }) {
       </h2>
       <ol className="referral__steps" aria-labelledby="referral-how">
         <li>{t`Send your code or link to a friend.`}</li>
-        <li>{t`Your friend signs up with it and receives a welcome coupon.`}</li>
+        <li>{t`Your friend signs up with it and receives a welcome coupon after confirming their e-mail.`}</li>
         <li>{t`When your friend’s first order is delivered, you receive a thank-you coupon.`}</li>
       </ol>
       <p className="referral__note">{t`Friends who share your phone number or delivery address do not count.`}</p>

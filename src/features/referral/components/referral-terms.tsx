@@ -21,7 +21,10 @@ export function ReferralTerms({ programme }: { programme: ReferralProgramme }) {
     <dl className="referral__terms">
       <div className="referral__term">
         <dt>{t`Your friend gets`}</dt>
-        <dd>{termsOf(programme.friend)}</dd>
+        <dd>
+          {termsOf(programme.friend)}
+          <span className="referral__term-when">{t`once your friend confirms their e-mail`}</span>
+        </dd>
       </div>
       <div className="referral__term">
         <dt>{t`You get`}</dt>
