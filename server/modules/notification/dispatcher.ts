@@ -8,7 +8,7 @@ import { linkMail } from '../auth/mails'
 import { couponMail, grantOf, isCouponMailKind } from './coupon-mails'
 import { isOrderMailKind, orderMail } from './order-mails'
 import { toNotificationEvent, toPushMessage } from './present'
-import { DELIVERY, isAllowedEndpoint, sendPush, type VapidKeys } from './push'
+import { checkEndpoint, DELIVERY, sendPush, type VapidKeys } from './push'
 import * as repo from './repo'
 import { localePath } from './texts'
 
@@ -226,11 +226,13 @@ export class NotificationDispatcher {
     const subscriptions = (await repo.subscriptionsOf(this.deps.db, row.notification.user_id)).filter((s) => !delivery.sent_to.includes(s.id))
     const failures = await Promise.all(
       subscriptions.map(async (subscription) => {
-        if (!isAllowedEndpoint(subscription.endpoint, this.deps.pushServiceHosts)) {
+        // checked again: the list may have changed, and one stored before decision 59 may be a spelling that is refused now
+        const target = checkEndpoint(subscription.endpoint, this.deps.pushServiceHosts)
+        if (!target) {
           await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
           return undefined
         }
-        const outcome = await sendPush(this.deps.vapid, subscription, message)
+        const outcome = await sendPush(this.deps.vapid, target, subscription, message)
         if (outcome.ok) {
           // a retry sends only to the browsers that did not take it
           await repo.recordSentTo(this.deps.db, delivery.id, subscription.id)
@@ -238,6 +240,7 @@ export class NotificationDispatcher {
           return undefined
         }
         if (outcome.gone) await repo.forgetEndpoint(this.deps.db, subscription.endpoint)
+        if (outcome.refused) this.deps.logger.warn('push connection refused', { host: target.hostname, error: outcome.error })
         return outcome.retry ? outcome.error : undefined
       }),
     )

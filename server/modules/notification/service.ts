@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock'
 import { notFound, validationFailed } from '../../lib/errors'
 import { toNotification } from './present'
 import { modeOf } from './producer'
-import { isAllowedEndpoint } from './push'
+import { checkEndpoint } from './push'
 import * as repo from './repo'
 import { KIND_NAMES, STATUS_NAMES } from './texts'
 
@@ -65,7 +65,7 @@ export async function updateSettings(deps: NotificationDeps, userId: number, inp
 }
 
 export async function subscribe(deps: NotificationDeps, userId: number, input: PushSubscriptionInput) {
-  if (!isAllowedEndpoint(input.endpoint, deps.pushServiceHosts)) {
+  if (!checkEndpoint(input.endpoint, deps.pushServiceHosts)) {
     throw validationFailed({ endpoint: ['This push service is not supported.'] })
   }
   await transaction(deps.db, async (tx) => {

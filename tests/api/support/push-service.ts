@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 // @ts-expect-error http_ece ships no types
 import ece from 'http_ece'
+import { pushAgent } from '../../../server/modules/notification/push'
 
 export interface ReceivedPush {
   path: string
@@ -26,17 +27,18 @@ export function browserKeys() {
 /**
  * A push service on https://127.0.0.1:PORT with a self-signed certificate (made with openssl): it
  * answers each POST with `respond(path)` (201 by default) and decrypts (aes128gcm, RFC 8291) what
- * it accepted with the key of the subscription registered for that path. Node's global https
- * agent is told to trust the certificate, as a real push service's would be by its CA.
+ * it accepted with the key of the subscription registered for that path. The shop's push agent
+ * (which every push goes through) is told to trust the certificate, as a real push service's
+ * would be by its CA.
  */
 export async function startPushService() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'push-service-'))
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' })
   const cert = readFileSync(path.join(dir, 'cert.pem'))
   const key = readFileSync(path.join(dir, 'key.pem'))
   rmSync(dir, { recursive: true, force: true })
-  const ca = https.globalAgent.options.ca
-  https.globalAgent.options.ca = [...(Array.isArray(ca) ? ca : ca ? [ca] : []), cert] as string[]
+  const ca = pushAgent.options.ca
+  pushAgent.options.ca = [...(Array.isArray(ca) ? ca : ca ? [ca] : []), cert] as string[]
 
   const browsers = new Map<string, ReturnType<typeof browserKeys>>()
   const received: ReceivedPush[] = []
