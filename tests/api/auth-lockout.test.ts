@@ -25,18 +25,22 @@ const median = (values: number[]) => {
 describe.each(targets)('sign-in lock-out on $kind', (target) => {
   let shop: TestShop
   beforeAll(async () => {
-    shop = await startShop(target, { env: { PUBLIC_URL: 'https://shop.test', AUTH_RATE_LIMIT: '10000' } })
+    // behind a proxy: each request says which client address it comes from (unsaid: all the same one)
+    shop = await startShop(target, { env: { PUBLIC_URL: 'https://shop.test', AUTH_RATE_LIMIT: '10000', TRUST_PROXY: 'true' } })
   })
   afterAll(() => shop?.close())
 
-  const post = (path: string, body: unknown, device?: string) =>
+  const post = (path: string, body: unknown, device?: string, from?: string) =>
     shop.json(path, {
       method: 'POST',
       locale: 'en',
-      headers: { 'content-type': 'application/json', ...(device === undefined ? {} : { cookie: `${COOKIE}=${device}` }) },
+      headers: { 'content-type': 'application/json', ...(device === undefined ? {} : { cookie: `${COOKIE}=${device}` }), ...(from ? { 'x-forwarded-for': from } : {}) },
       body: JSON.stringify(body),
     })
-  const login = (email: string, password: string, device?: string) => post('/api/v1/login', { email, password }, device)
+  const login = (email: string, password: string, device?: string, from?: string) => post('/api/v1/login', { email, password }, device, from)
+  let addresses = 0
+  /** a client address no test has used */
+  const newAddress = () => `198.51.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`
 
   /** A registered member and the device cookie of their first sign-in. */
   async function member() {
@@ -73,9 +77,13 @@ describe.each(targets)('sign-in lock-out on $kind', (target) => {
     })
     expect(known.every((a) => a.cookie === undefined)).toBe(true)
 
-    const locks = await shop.database.db.select().from(signInLocks).where(inArray(signInLocks.key, [`email:${m.email}`, `email:${ghost}`]))
-    expect(locks).toHaveLength(2)
-    expect(locks[0]).toMatchObject({ failures: locks[1]!.failures, locked_until: locks[1]!.locked_until })
+    // the same counts: this client address's at the address, and the address's own
+    const locksOf = async (email: string) =>
+      (await shop.database.db.select().from(signInLocks).where(inArray(signInLocks.key, [`pair:unknown|${email}`, `email:${email}`])))
+        .map(({ key, failures, locked_until }) => ({ key: key.replace(email, '…'), failures, locked_until }))
+        .sort((a, b) => a.key.localeCompare(b.key))
+    expect(await locksOf(m.email)).toHaveLength(2)
+    expect(await locksOf(ghost)).toEqual(await locksOf(m.email))
     const outcomes = async (email: string) =>
       (await shop.database.db.select().from(loginAttempts).where(eq(loginAttempts.email, email)).orderBy(loginAttempts.id)).map((a) => a.outcome).slice(-5)
     expect(await outcomes(ghost)).toEqual(await outcomes(m.email))
@@ -128,6 +136,65 @@ describe.each(targets)('sign-in lock-out on $kind', (target) => {
     expect(owner.body.data.user.id).toBe(m.id)
     // and the owner's success does not lift the lock the stranger caused
     expect((await login(m.email, m.password)).status).toBe(429)
+  })
+
+  it("locks only the stranger's own address: the owner signs in from another one, on a browser never used before", async () => {
+    const m = await member()
+    const stranger = newAddress()
+    for (const password of ['guess-one', 'guess-two', 'guess-three']) await login(m.email, password, undefined, stranger)
+    expect((await login(m.email, m.password, undefined, stranger)).status).toBe(429)
+    const owner = await login(m.email, m.password, undefined, newAddress())
+    expect(owner.status).toBe(200)
+    expect(deviceCookieOf(owner.headers)).toBeDefined()
+    // the owner's sign-in does not lift the stranger's lock either
+    expect((await login(m.email, m.password, undefined, stranger)).status).toBe(429)
+    shop.clock.advance(15 * MINUTE)
+    expect((await login(m.email, m.password, undefined, stranger)).status).toBe(200)
+  })
+
+  it('slows guessing spread over many addresses: from the seventh failure in a row each wait doubles, up to LOCK_MINUTES, for unknown addresses alike', async () => {
+    const m = await member()
+    const run = async (email: string) => {
+      const statuses: number[] = []
+      const waits: number[] = []
+      for (let n = 1; n <= 17; n++) {
+        // each guess from an address of its own, so no address's own count locks
+        statuses.push((await login(email, `guess-${n}`, undefined, newAddress())).status)
+        const [count] = await shop.database.db.select().from(signInLocks).where(eq(signInLocks.key, `email:${email}`))
+        const until = count!.locked_until?.getTime() ?? shop.clock.time
+        waits.push((until - shop.clock.time) / 1000)
+        // a try during the wait is refused, even with the right password, and not counted
+        if (until > shop.clock.time) {
+          const early = await login(email, email === m.email ? m.password : 'any-password', undefined, newAddress())
+          expect(early.status).toBe(429)
+          expect(early.body.error).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', detail: { lock_minutes: Math.ceil((until - shop.clock.time) / MINUTE) } })
+        }
+        shop.clock.time = until
+      }
+      return { statuses, waits }
+    }
+    const known = await run(m.email)
+    expect(known.waits).toEqual([0, 0, 0, 0, 0, 0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900])
+    expect(known.statuses).toEqual([401, 401, 401, 401, 401, 401, ...Array(11).fill(429)])
+    expect(await run('nobody.guessed@example.tw')).toEqual(known)
+
+    // the owner's trusted device is not held back; signing in from an untrusted browser once the
+    // wait is over starts the account's count again
+    expect((await login(m.email, 'guess-18', undefined, newAddress())).status).toBe(429)
+    expect((await login(m.email, m.password, m.device)).status).toBe(200)
+    shop.clock.advance(15 * MINUTE)
+    expect((await login(m.email, m.password, undefined, newAddress())).status).toBe(200)
+    expect((await login(m.email, 'one-typo', undefined, newAddress())).status).toBe(401)
+  })
+
+  it("starts an account's count again after a day without failures", async () => {
+    const m = await member()
+    for (let n = 1; n <= 6; n++) expect((await login(m.email, `guess-${n}`, undefined, newAddress())).status).toBe(401)
+    shop.clock.advance(24 * 60 * MINUTE + 1000)
+    expect((await login(m.email, 'guess-7', undefined, newAddress())).status).toBe(401)
+    shop.clock.advance(1000)
+    for (let n = 8; n <= 12; n++) expect((await login(m.email, `guess-${n}`, undefined, newAddress())).status).toBe(401)
+    expect((await login(m.email, 'guess-13', undefined, newAddress())).status).toBe(429)
   })
 
   it("locks a device cookie after its own three failures, leaving other clients' count alone", async () => {

@@ -27,8 +27,13 @@ export const recordAttempt = (db: DbOrTx, attempt: typeof loginAttempts.$inferIn
 
 // ---- lock-out and trusted devices -------------------------------------------
 
-/** The count shared by every client not trusted for the address, whether or not it has an account. */
+/**
+ * The account's count: failures in a row from every client not trusted for the address, whether or
+ * not it has an account; from the seventh on it slows further tries down (sign-in.ts).
+ */
 export const emailLockKey = (email: string) => `email:${email}`
+/** The count of one client address trying one account address: three failures in a row lock it. */
+export const pairLockKey = (address: string, email: string) => `pair:${address}|${email}`
 /** The count of one trusted device. */
 export const deviceLockKey = (deviceId: number) => `device:${deviceId}`
 
@@ -48,6 +53,28 @@ export async function countFailure(db: DbOrTx, key: string, max: number, now: Da
       set: {
         failures: sql`case when ${reached} then 0 else ${signInLocks.failures} + 1 end`,
         locked_until: sql`case when ${reached} then ${lockUntil} else ${signInLocks.locked_until} end`,
+        updated_at: now,
+      },
+    })
+    .returning({ locked_until: signInLocks.locked_until })
+  return row!.locked_until
+}
+
+/**
+ * Counts one failure on an account's count in a single upsert; a count idle since `restartBefore`
+ * starts again at one. Beyond `free` failures in a row, each one holds the next try back until
+ * `now` plus 2^(failures - free) seconds, at most `maxSeconds`. Answers the hold as it now stands.
+ */
+export async function countSlowedFailure(db: DbOrTx, key: string, free: number, maxSeconds: number, now: Date, restartBefore: Date) {
+  const failures = sql`(case when ${signInLocks.updated_at} < ${restartBefore.toISOString()}::timestamptz then 1 else ${signInLocks.failures} + 1 end)`
+  const [row] = await db
+    .insert(signInLocks)
+    .values({ key, failures: 1, updated_at: now })
+    .onConflictDoUpdate({
+      target: signInLocks.key,
+      set: {
+        failures,
+        locked_until: sql`case when ${failures} > ${free} then ${now.toISOString()}::timestamptz + least(power(2, ${failures} - ${free}), ${maxSeconds}) * interval '1 second' else null end`,
         updated_at: now,
       },
     })

@@ -19,7 +19,7 @@ import { documented, validate } from '../../lib/route'
 import { readDeviceCookie, writeDeviceCookie } from './device-cookie'
 import { requireUser } from './middleware'
 import * as service from './service'
-import { login, trustDevice } from './sign-in'
+import { liftAddressLock, login, trustDevice } from './sign-in'
 import * as social from './social-service'
 
 const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detail.retry_after seconds)' }
@@ -47,7 +47,7 @@ export function authRoutes(deps: social.SocialDeps) {
         response: dataSchema(LoginResultSchema),
         errors: {
           401: 'Wrong e-mail or password (INVALID_EMAIL_OR_PASSWORD)',
-          429: 'Locked after three failures in a row, counted for the address from untrusted clients or for this trusted device alone (TOO_MANY_ATTEMPTS, detail.lock_minutes), or RATE_LIMITED',
+          429: 'Locked after three failures in a row from this client address at this account, or on this trusted device alone; or held back while failures at this account from many addresses slow untrusted tries down (TOO_MANY_ATTEMPTS, detail.lock_minutes: minutes to wait, rounded up); or RATE_LIMITED',
         },
       }),
       validate('json', LoginInputSchema),
@@ -83,6 +83,7 @@ export function authRoutes(deps: social.SocialDeps) {
       validate('json', ResetPasswordInputSchema),
       async (c) => {
         const user = await service.resetPassword(deps, c.req.valid('json'))
+        await liftAddressLock(deps, address(c), user.email)
         await trustBrowser(c, user.id)
         return c.json({ data: true })
       },
