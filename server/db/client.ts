@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { privateDir } from '../lib/private-files'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -64,7 +64,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let dataDir: string | undefined
   if (options.dataDir !== 'memory://') {
     dataDir = path.join(options.dataDir, 'pglite')
-    await mkdir(dataDir, { recursive: true })
+    // PGlite makes its files 0666 and folders 0755 whatever the umask: this owner-only folder closes them
+    await privateDir(dataDir)
   }
   const client = new PgliteThread(dataDir)
   try {

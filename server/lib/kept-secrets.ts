@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { ensureDataDir, PRIVATE_FILE_MODE } from './private-files'
 
 /**
  * Secrets an embedded emulator needs (keys, signing secrets): read from `dataDir/fileName`, or made
@@ -11,8 +12,8 @@ export async function keptSecrets<T>(dataDir: string, fileName: string, make: ()
     return JSON.parse(await readFile(file, 'utf8')) as T
   } catch {
     const secrets = make()
-    await mkdir(dataDir, { recursive: true })
-    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+    await ensureDataDir(dataDir)
+    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: PRIVATE_FILE_MODE })
     return secrets
   }
 }

@@ -1,5 +1,6 @@
-import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises'
+import { chmod, open, readFile, rename, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
+import { PRIVATE_FILE_MODE, privateDir } from '../../lib/private-files'
 import type { BillingObject } from './billing-objects'
 import type { Charge, PaymentIntent, Refund, StripeEvent } from './objects'
 
@@ -68,10 +69,12 @@ export class SandboxStore {
   static async open(dir: string | undefined) {
     const store = new SandboxStore(dir ? path.join(dir, 'journal.jsonl') : undefined)
     if (!store.file) return store
-    await mkdir(dir!, { recursive: true })
+    // owner-only (decision 63), also when an earlier version left folder or journal open
+    await privateDir(dir!)
     let text = ''
     try {
       text = await readFile(store.file, 'utf8')
+      await chmod(store.file, PRIVATE_FILE_MODE)
     } catch {
       // a first start
     }
@@ -142,7 +145,7 @@ export class SandboxStore {
           else {
             upTo = this.applied
             const lines = this.queue.splice(0)
-            this.handle ??= await open(this.file!, 'a')
+            this.handle ??= await open(this.file!, 'a', PRIVATE_FILE_MODE)
             await this.handle.write(lines.join(''))
             await this.handle.datasync()
             this.linesSinceCompaction += lines.length
@@ -186,7 +189,7 @@ export class SandboxStore {
     const lines: string[] = []
     for (let i = 0; i < ops.length; i += 500) lines.push(`${JSON.stringify(ops.slice(i, i + 500))}\n`)
     const temporary = `${this.file!}.tmp`
-    const handle = await open(temporary, 'w')
+    const handle = await open(temporary, 'w', PRIVATE_FILE_MODE)
     try {
       await handle.write(lines.join(''))
       await handle.datasync()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files'
 
 /**
  * Rendered pictures on the local disk (DATA_DIR/image-cache), one file per key. Files are written
@@ -43,10 +44,10 @@ export class DiskCache {
 
   async #write(key: string, bytes: Buffer) {
     const file = this.pathOf(key)
-    await mkdir(path.dirname(file), { recursive: true })
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
     try {
-      await writeFile(temporary, bytes)
+      await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE })
       await rename(temporary, file)
     } catch (error) {
       await rm(temporary, { force: true })

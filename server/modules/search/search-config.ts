@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { ensureDataDir, PRIVATE_FILE_MODE } from '../../lib/private-files'
 import type { Config } from '../../config'
 
 export interface SearchSettings {
@@ -23,8 +24,8 @@ export async function embeddedAdminKey(dataDir: string) {
     return (await readFile(file, 'utf8')).trim()
   } catch {
     const key = randomBytes(24).toString('base64url')
-    await mkdir(dataDir, { recursive: true })
-    await writeFile(file, key, { mode: 0o600 })
+    await ensureDataDir(dataDir)
+    await writeFile(file, key, { mode: PRIVATE_FILE_MODE })
     return key
   }
 }
