@@ -3,12 +3,12 @@ import { isValidTaxId } from '../../contract/invoice'
 import type { Order } from '../../contract/order'
 import type { PublicConfig } from '../../contract/shop'
 import { apiToken, expect, findProduct, ntd, serverCart, test, tr, type UiLocale } from './kit'
-import { createMember, pathIn, signIn, submitLogin, trWith } from './support/accounts'
+import { createMember, openAuthModal, pathIn, signIn, submitLogin, trPlural, trWith } from './support/accounts'
 import { addFromProductPage } from './support/cart'
 import { addToServerCart, currentOrders, orderNoIn, pricedStock, saveRecipient } from './support/checkout'
 
-// a refused coupon (400) and a declined card (402) are expected answers
-test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|402|404|409|429)/] })
+// a refused coupon (400), a declined card (402) and an order refused until the e-mail is verified (403) are expected answers
+test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|402|403|404|409|429)/] })
 
 const TAX_ID = '22099131'
 const FUTURE_EXPIRY = '12/39'
@@ -262,6 +262,37 @@ test('a double click on "Place order" makes one order, which the member can canc
   expect(await currentOrders(request, token)).toEqual([])
   await page.goto('/ja/user/order?tab=history')
   await expect(main.getByRole('article', { name: trWith(L, 'Order {no}', { no }) }).getByText(tr(L, 'Cancelled'), { exact: true })).toBeVisible()
+})
+
+const UNVERIFIED_UNITS =
+  '{units, plural, one {Please verify your e-mail address to order more: follow the link in the mail we sent when you signed up. Until then you can have one unpaid order of at most # item.} other {Please verify your e-mail address to order more: follow the link in the mail we sent when you signed up. Until then you can have one unpaid order of at most # items.}}'
+
+test('a member whose e-mail is not verified hears at checkout how much they may order, and can ask for the mail (zh-TW)', async ({ page, request }) => {
+  const L: UiLocale = 'zh-TW'
+  const T = (message: string) => tr(L, message)
+  const member = await createMember(request, { verified: false, locale: L })
+  const token = await apiToken(request, member)
+  await saveRecipient(request, token)
+  const { product, variant } = await pricedStock(page, 100, L)
+  // one more than a member may hold before verifying (UNVERIFIED_MAX_UNITS, 3)
+  await addToServerCart(request, token, product, variant, 4)
+
+  await page.goto('/')
+  await openAuthModal(page, L)
+  await submitLogin(page, L, member)
+  // signing in reminds the member first
+  const reminder = page.getByRole('dialog', { name: T('Verify e-mail') })
+  await reminder.getByRole('button', { name: T('Confirm') }).click()
+  await expect(reminder).toBeHidden()
+  await page.goto(pathIn(L, '/payment'))
+  await placeOrderButton(page, L).click()
+  const alert = page.getByRole('main').getByRole('alert').filter({ hasText: trPlural(L, UNVERIFIED_UNITS, 3) })
+  await expect(alert).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`${pathIn(L, '/payment')}$`))
+  expect(await currentOrders(request, token)).toEqual([])
+  await alert.getByRole('button', { name: T('Send verification e-mail') }).click()
+  // the sign-up's mail went out moments ago, so the server may ask to wait; either way the member hears back
+  await expect(page.getByText(T('Verification e-mail sent. Please check your inbox.')).or(page.getByText(T('The verification e-mail could not be sent')))).toBeVisible()
 })
 
 test.describe('with answers arranged by the test', () => {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useSubmitPress } from '../../../lib/use-submit-press'
 import { useSnapshot } from 'valtio'
 import { InvoiceOptionsInputSchema } from '../../../../contract/invoice'
@@ -21,6 +21,7 @@ import { lineInputs, type CheckoutLine } from './checkout-line'
 import { CouponField, couponProblem } from './coupon-field'
 import { invoiceInputOf } from './invoice-input'
 import { InvoiceSection } from './invoice-section'
+import { holdProblem, unverifiedProblem } from './order-refusal'
 import { OrderSummary } from './order-summary'
 import { RecipientSection } from './recipient-section'
 import { useCarrierCheck } from './use-carrier-check'
@@ -32,6 +33,15 @@ interface CheckoutFormProps {
   settings: PublicConfig['checkout'] | undefined
   /** the order is placed: the route takes the ordered lines out of the cart and shows the payment step */
   onPlaced: (order: Order) => void
+  /** how a member whose e-mail is not verified asks for the link, shown when the order is refused for it */
+  verifyAction?: ReactNode
+}
+
+/** What the form says above "Place order": with a way back to the cart, or to the verification mail. */
+interface Problem {
+  text: string
+  toCart?: boolean
+  verify?: boolean
 }
 
 /** Errors of the fields the shopper has left, keyed without the prefix. */
@@ -50,7 +60,7 @@ const under = (errors: FieldErrors, prefix: string): FieldErrors =>
  * "Place order". Every field is checked as the shopper leaves it with the same schema the server
  * uses; "Place order" marks every field that needs attention and takes the shopper to the first.
  */
-export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }: CheckoutFormProps) {
   const { t } = useLingui()
   const locale = useLocalePrefix()
   const draft = useSnapshot(checkoutDraft)
@@ -61,7 +71,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
   const carrier = useCarrierCheck(settings?.carrier_check ?? false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
-  const [problem, setProblem] = useState<{ text: string; toCart?: boolean } | null>(null)
+  const [problem, setProblem] = useState<Problem | null>(null)
   const { coupon: couponTrouble } = useSnapshot(checkoutNotices)
   const [busy, setBusy] = useState(false)
   const placing = useRef(false)
@@ -100,7 +110,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
 
   const focusFirstProblem = () => focusFirstInvalid(formRef.current, () => document.getElementById(problemId))
 
-  const quoteProblem = (): { text: string; toCart?: boolean } | null => {
+  const quoteProblem = (): Problem | null => {
     const error = quote.error
     if (!error || (isApiError(error) && error.code === 'COUPON_INVALID')) return null
     if (isApiError(error) && (error.code === 'OUT_OF_STOCK' || error.code === 'PRODUCT_UNAVAILABLE')) return { text: error.message, toCart: true }
@@ -193,6 +203,16 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
       setProblem({ text: error.message, toCart: true })
       return
     }
+    if (error.code === 'EMAIL_NOT_VERIFIED') {
+      setProblem({ text: unverifiedProblem(error), verify: true })
+      focusFirstProblem()
+      return
+    }
+    if (error.code === 'VARIANT_HOLD_LIMIT') {
+      setProblem({ text: holdProblem(error, lines), toCart: true })
+      focusFirstProblem()
+      return
+    }
     const fields = serverFieldErrors(error)
     if (error.code === 'VALIDATION_FAILED' && Object.keys(fields).length > 0) {
       // a recipient saved on its own answers its fields without the prefix
@@ -257,6 +277,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced }: CheckoutForm
                   {t`Back to the cart`}
                 </Link>
               ) : null}
+              {shownProblem.verify ? verifyAction : null}
             </>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { ORDER_NO_PATTERN, type Order } from '../../../../contract/order'
+import { SendVerificationButton } from '../../../features/auth/components/send-verification-button'
 import { useSession } from '../../../features/auth/components/use-session'
 import { useCart } from '../../../features/cart/components/use-cart'
 import { cart } from '../../../features/cart/stores/cart-store'
@@ -87,7 +88,13 @@ function Checkout() {
           </Link>
         </div>
       ) : (
-        <CheckoutForm lines={checkoutLines} member={{ email: user.email, name: fullName(user) }} settings={config?.checkout} onPlaced={onPlaced} />
+        <CheckoutForm
+          lines={checkoutLines}
+          member={{ email: user.email, name: fullName(user) }}
+          settings={config?.checkout}
+          onPlaced={onPlaced}
+          verifyAction={<SendVerificationButton variant="link" />}
+        />
       )}
     </div>
   )
