@@ -25,7 +25,8 @@ async function benchOne(label: string, env: Record<string, string>) {
 }
 
 async function benchMode(label: string, env: Record<string, string>) {
-  const shop = await startShopProcess(env)
+  // the load generator is one address: BENCH_CONNECTIONS may be over the shop's per-address cap (decision 60)
+  const shop = await startShopProcess({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0', ...env })
   try {
     const list = await (await fetch(`${shop.url}/api/v1/product?per_page=18`)).json()
     const id = list.data[0].id

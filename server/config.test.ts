@@ -35,6 +35,21 @@ describe('loadConfig', () => {
     })
   })
 
+  it('limits connections per address unless behind a trusted proxy, which counts the client instead', () => {
+    expect(loadConfig({})).toMatchObject({
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxConnectionsPerAddress: 256 },
+      realtime: { maxConnections: 10_000, maxConnectionsPerAddress: 100, subscribeGraceMs: 30_000 },
+    })
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.maxConnectionsPerAddress).toBe(0)
+    expect(loadConfig({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '5000' }).http.maxConnectionsPerAddress).toBe(5000)
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0', REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0', REALTIME_SUBSCRIBE_SECONDS: '0' })).toMatchObject({
+      http: { maxConnectionsPerAddress: 0 },
+      realtime: { maxConnectionsPerAddress: 0, subscribeGraceMs: 0 },
+    })
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '0' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS=0: must be at least 1/)
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '90' })).toThrow(/must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS/)
+  })
+
   it('lists every variable README documents', async () => {
     const { readFile } = await import('node:fs/promises')
     const readme = await readFile('README.md', 'utf8')

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import './lib/harden'
-import { serve } from '@hono/node-server'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
-import { hardenHttpServer } from './lib/http-server'
+import { serveShop } from './lib/http-server'
 import { createLogger } from './lib/logger'
 import { seedCouponsIfEmpty } from './modules/coupon/seed'
 import { embeddedAdminKey } from './modules/search/search-config'
@@ -47,7 +46,7 @@ async function main() {
   const { app, indexer, readiness, payments, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey })
   // health answers 503 `starting`, and the embedded engine holds queries, until the index is built
   readiness.waitFor('search', indexer.ready)
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  const server = serveShop(app.fetch, { hostname: config.host, port: config.port }, config.http, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,
       dataDir: config.dataDir,
@@ -56,7 +55,6 @@ async function main() {
     indexer.start()
     void payments.start()
   })
-  hardenHttpServer(server)
   // WebSocket upgrades: the embedded Pusher server's /app/{key}; anything else is refused
   server.on('upgrade', (request, socket, head) => {
     if (stopping || !realtime.server?.handleUpgrade(request, socket, head)) socket.destroy()

@@ -1,16 +1,83 @@
+import { isIPv4, isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
-/** The client's IP address, from X-Forwarded-For only when the server is told it sits behind a proxy. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
+/**
+ * The client's IP address: the first X-Forwarded-For entry only when the server is told it sits
+ * behind a proxy (which must then overwrite the header, not append to what the client sent),
+ * else the socket's peer.
+ */
+export function addressOf(forwardedFor: string | undefined, socketAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    const forwarded = forwardedFor?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
+  return socketAddress ?? 'unknown'
+}
+
+/** The client's IP address of a request the app answers (see addressOf). */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  let socketAddress: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    socketAddress = getConnInfo(c).remote.address
   } catch {
     // requests made in-process (tests) have no socket
-    return 'unknown'
+  }
+  return addressOf(c.req.header('x-forwarded-for'), socketAddress, trustProxy)
+}
+
+/**
+ * What a per-address limit counts: an IPv4 address (also when written IPv4-mapped, `::ffff:1.2.3.4`),
+ * or an IPv6 address's /64, since one subscriber is routed a whole /64 and picks addresses from it
+ * at will.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!
+  if (!isIPv6(address)) return address
+  const bare = address.replace(/%.*$/, '')
+  const [head = '', tail = ''] = bare.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  // an embedded IPv4 tail (`64:ff9b::1.2.3.4`) stands for two groups
+  const width = (parts: string[]) => parts.length + (parts.at(-1)?.includes('.') ? 1 : 0)
+  const groups = bare.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right] : left
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`
+}
+
+/**
+ * Open connections per client address (see addressKey), refused beyond `limit`; 0 counts nothing
+ * and refuses nothing.
+ */
+export class AddressCounter {
+  private readonly open = new Map<string, number>()
+
+  constructor(readonly limit: number) {}
+
+  /** Takes a place for `address`; false (and nothing taken) when it already holds `limit`. */
+  take(address: string): boolean {
+    if (this.limit <= 0) return true
+    const key = addressKey(address)
+    const held = this.open.get(key) ?? 0
+    if (held >= this.limit) return false
+    this.open.set(key, held + 1)
+    return true
+  }
+
+  /** Gives back a place `take` gave. */
+  release(address: string) {
+    if (this.limit <= 0) return
+    const key = addressKey(address)
+    const held = this.open.get(key) ?? 0
+    if (held <= 1) this.open.delete(key)
+    else this.open.set(key, held - 1)
+  }
+
+  /** addresses holding a place right now */
+  get addresses() {
+    return this.open.size
   }
 }

@@ -1,8 +1,10 @@
 import { maxHeaderSize, Server, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
-import type { ServerType } from '@hono/node-server'
+import type { AddressInfo, Socket } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
 import { DEFAULT_LOCALE } from '../../contract/constants'
 import type { ApiErrorBody, ErrorCode, ErrorDetail } from '../../contract/errors'
+import type { Config } from '../config'
+import { AddressCounter } from './client-address'
 import { translate } from './messages'
 
 /** How long a refused client may go on sending before its connection is cut. */
@@ -21,7 +23,27 @@ const PARSER_REFUSALS: Record<string, { status: number; code: ErrorCode; message
 const MALFORMED: (typeof PARSER_REFUSALS)[string] = { status: 400, code: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP.' }
 
 /**
- * Makes every connection end the way its last answer said it would:
+ * The shop's HTTP server for `fetch`, listening, hardened (below). A connection gets
+ * HTTP_HEADERS_TIMEOUT_SECONDS to send its request's headers and HTTP_REQUEST_TIMEOUT_SECONDS for
+ * the whole request, then is answered 408 and closed: with Node's own 60 s and 300 s, half-sent
+ * requests piled up until the process ran out of file descriptors (decision 60). Node looks for
+ * such requests every connectionsCheckingInterval (30 s by default, which would stretch a 10 s
+ * limit to 40 s).
+ */
+export function serveShop(fetch: Parameters<typeof serve>[0]['fetch'], address: { hostname: string; port: number }, limits: Config['http'], onListening?: (info: AddressInfo) => void) {
+  const serverOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: Math.max(250, Math.min(1_000, limits.headersTimeoutMs / 4)),
+  }
+  return hardenHttpServer(serve({ fetch, ...address, serverOptions }, onListening), limits)
+}
+
+/**
+ * Caps the connections one socket address holds at HTTP_MAX_CONNECTIONS_PER_ADDRESS (WebSockets
+ * included): a connection over that is closed at once, before anything is read from it (decision 60).
+ *
+ * And makes every connection end the way its last answer said it would:
  *
  * - An answer written before the request's body has arrived (a 413 from a body limit, in the API
  *   or an embedded emulator) says `Connection: close`. The rest of that body is not read: the
@@ -37,8 +59,17 @@ const MALFORMED: (typeof PARSER_REFUSALS)[string] = { status: 400, code: 'MALFOR
  *
  * HTTP/2 servers are returned as they are: a stream error there does not end the connection.
  */
-export function hardenHttpServer<S extends ServerType>(server: S): S {
+export function hardenHttpServer<S extends ServerType>(server: S, limits: Pick<Config['http'], 'maxConnectionsPerAddress'>): S {
   if (!(server instanceof Server)) return server
+  if (limits.maxConnectionsPerAddress > 0) {
+    const counter = new AddressCounter(limits.maxConnectionsPerAddress)
+    server.on('connection', (socket: Socket) => {
+      const address = socket.remoteAddress
+      if (address === undefined) return
+      if (!counter.take(address)) return void socket.destroy()
+      socket.once('close', () => counter.release(address))
+    })
+  }
   server.prependListener('request', closeAfterEarlyAnswer)
   server.on('clientError', answerParserError)
   return server

@@ -4,7 +4,7 @@ import { createPostgresDatabase } from '../../scripts/lib/postgres'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
-import { hardenHttpServer } from '../../server/lib/http-server'
+import { serveShop } from '../../server/lib/http-server'
 import { createLogger } from '../../server/lib/logger'
 import type { Mail } from '../../server/lib/mailer'
 import type { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
@@ -157,8 +157,7 @@ export async function listenShop(target: DatabaseTarget, options: { catalogue?: 
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', PORT: String(port), ...options.env })
   const searchAdminKey = crypto.randomUUID()
   const { app, indexer } = buildApp({ config, database, logger: createLogger('silent'), searchAdminKey })
-  const { serve } = await import('@hono/node-server')
-  const server = hardenHttpServer(serve({ fetch: app.fetch, hostname: '127.0.0.1', port }))
+  const server = serveShop(app.fetch, { hostname: '127.0.0.1', port }, config.http)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   return {
     url: `http://127.0.0.1:${port}`,

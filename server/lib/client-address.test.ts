@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { AddressCounter, addressKey, addressOf } from './client-address'
+
+describe('addressOf', () => {
+  it('takes X-Forwarded-For only when the proxy is trusted', () => {
+    expect(addressOf('203.0.113.9, 10.0.0.2', '10.0.0.1', true)).toBe('203.0.113.9')
+    expect(addressOf('203.0.113.9', '10.0.0.1', false)).toBe('10.0.0.1')
+    expect(addressOf(undefined, '10.0.0.1', true)).toBe('10.0.0.1')
+    expect(addressOf(' ', undefined, true)).toBe('unknown')
+  })
+})
+
+describe('addressKey', () => {
+  it('counts IPv4 as it is, also IPv4-mapped', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9')
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9')
+    expect(addressKey('::FFFF:203.0.113.9')).toBe('203.0.113.9')
+  })
+
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const key = '2001:db8:0:1::/64'
+    expect(addressKey('2001:db8:0:1::1')).toBe(key)
+    expect(addressKey('2001:0db8:0000:0001:ffff:ffff:ffff:ffff')).toBe(key)
+    expect(addressKey('2001:db8::1:0:0:0:7')).toBe(key)
+    expect(addressKey('2001:db8:0:1:a::b%eth0')).toBe(key)
+    expect(addressKey('2001:db8:0:2::1')).not.toBe(key)
+    expect(addressKey('::1')).toBe('0:0:0:0::/64')
+    expect(addressKey('::a:b:c:d:1.2.3.4')).toBe('0:0:a:b::/64')
+    expect(addressKey('unknown')).toBe('unknown')
+  })
+})
+
+describe('AddressCounter', () => {
+  it('refuses an address its limit, gives places back, and forgets addresses holding none', () => {
+    const counter = new AddressCounter(2)
+    expect([counter.take('203.0.113.9'), counter.take('::ffff:203.0.113.9'), counter.take('203.0.113.9')]).toEqual([true, true, false])
+    expect(counter.take('198.51.100.1')).toBe(true)
+    counter.release('203.0.113.9')
+    expect(counter.take('203.0.113.9')).toBe(true)
+    counter.release('203.0.113.9')
+    counter.release('203.0.113.9')
+    counter.release('198.51.100.1')
+    expect(counter.addresses).toBe(0)
+  })
+
+  it('counts nothing at limit 0', () => {
+    const counter = new AddressCounter(0)
+    for (let i = 0; i < 5; i++) expect(counter.take('203.0.113.9')).toBe(true)
+    expect(counter.addresses).toBe(0)
+  })
+})
