@@ -162,7 +162,15 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-realtime-'))
   const inspectPort = await freePort()
   process.env.SHOP_NODE_ARGS = `${process.env.SHOP_NODE_ARGS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim()
-  const shop = await startShopProcess({ DATA_DIR: dataDir, SEED_CATALOGUE: 'false', AUTH_RATE_LIMIT: '1000' })
+  // every bench socket comes from 127.0.0.1: the per-address caps (decision 60) would refuse all but the first hundred
+  const shop = await startShopProcess({
+    DATA_DIR: dataDir,
+    SEED_CATALOGUE: 'false',
+    AUTH_RATE_LIMIT: '1000',
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    REALTIME_MAX_CONNECTIONS: String(Math.max(10_000, SOCKETS + CONCURRENCY)),
+  })
   const inspector = await Inspector.open(inspectPort)
   const port = Number(new URL(shop.url).port)
   const app = JSON.parse(await readFile(path.join(dataDir, 'realtime-keys.json'), 'utf8')) as PusherApp

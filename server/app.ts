@@ -97,7 +97,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const payment = paymentSettings(config, { host: config.host, port: config.port }, stripeSandboxKeys)
   const realtime = realtimeSettings(config, { host: config.host, port: config.port }, realtimeApp)
   const publisher = createPublisher(realtime)
-  const realtimeServer = realtime.embedded ? new PusherServer({ app: realtime.app }) : undefined
+  const realtimeServer = realtime.embedded ? new PusherServer({ app: realtime.app, ...config.realtime, trustProxy: config.trustProxy }) : undefined
   const stripeSandbox = payment.sandbox
     ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, publicUrl: config.publicUrl, logger, allowedOrigins: config.corsOrigins })
     : undefined

@@ -1,88 +1,10 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { Duplex } from 'node:stream'
-import { getRequestListener } from '@hono/node-server'
-import { Hono } from 'hono'
-import Pusher from 'pusher'
 import type PusherJs from 'pusher-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { pusherHttpApi } from '../../server/emulators/pusher/http-api'
-import { channelAuth, type PusherApp } from '../../server/emulators/pusher/protocol'
-import { PusherServer } from '../../server/emulators/pusher/server'
-import { localPusherClient } from './support/pusher-client'
-
-const app: PusherApp = { id: 'shop', key: 'shop-key', secret: 'shop-secret-0123456789' }
-
-/** The embedded server on a port of its own: WebSocket upgrades on /app/{key}, the HTTP API on /apps. */
-async function start(options: { activityTimeoutSeconds?: number; pongTimeoutMs?: number; maxConnections?: number; clientEvents?: boolean } = {}) {
-  const realtime = new PusherServer({ app, ...options })
-  const hono = new Hono().route('/apps', pusherHttpApi(realtime))
-  const http: Server = createServer(getRequestListener(hono.fetch))
-  const sockets = new Set<Duplex>()
-  http.on('upgrade', (request, socket, head) => {
-    sockets.add(socket)
-    if (!realtime.handleUpgrade(request, socket, head)) socket.destroy()
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const port = (http.address() as AddressInfo).port
-  return {
-    realtime,
-    port,
-    /** every socket cut as a lost network would: no close frame */
-    cut: () => sockets.forEach((socket) => socket.destroy()),
-    sdk: (secret = app.secret) => new Pusher({ appId: app.id, key: app.key, secret, host: '127.0.0.1', port: String(port), useTLS: false }),
-    client: () =>
-      localPusherClient(app.key, port, {
-        endpoint: 'unused',
-        transport: 'ajax',
-        // signs like the shop's /broadcasting/auth does for a member's own channel, answering later as a request would
-        customHandler: ({ socketId, channelName }: { socketId: string; channelName: string }, callback: (error: Error | null, data: { auth: string } | null) => void) =>
-          setImmediate(() =>
-            channelName === 'private-User.1.Notification' ? callback(null, { auth: channelAuth(app, socketId, channelName) }) : callback(new Error('forbidden'), null),
-          ),
-      }),
-    async close() {
-      await realtime.close()
-      await new Promise((resolve) => http.close(resolve))
-    },
-  }
-}
-
-const connected = (client: PusherJs) =>
-  new Promise<void>((resolve, reject) => {
-    if (client.connection.state === 'connected') return resolve()
-    client.connection.bind('connected', () => resolve())
-    client.connection.bind('failed', () => reject(new Error('failed')))
-  })
-
-const subscribed = (channel: ReturnType<PusherJs['subscribe']>) =>
-  new Promise<void>((resolve, reject) => {
-    channel.bind('pusher:subscription_succeeded', () => resolve())
-    channel.bind('pusher:subscription_error', (error: unknown) => reject(new Error(JSON.stringify(error))))
-  })
+import { channelAuth } from '../../server/emulators/pusher/protocol'
+import { app, connected, raw, startPusher as start, subscribed } from './support/embedded-pusher'
 
 const next = <T>(channel: ReturnType<PusherJs['subscribe']>, event: string) => new Promise<T>((resolve) => channel.bind(event, (data: T) => resolve(data)))
-
-/** A raw WebSocket speaking the protocol by hand, for what pusher-js never sends. */
-async function raw(port: number, path = `/app/${app.key}?protocol=7&client=js&version=8.6.0`) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`)
-  const frames: { event: string; channel?: string; data?: unknown }[] = []
-  const waiters: (() => void)[] = []
-  ws.on('message', (text) => {
-    frames.push(JSON.parse(String(text)))
-    waiters.splice(0).forEach((w) => w())
-  })
-  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })))
-  const frame = async (event: string) => {
-    for (;;) {
-      const found = frames.find((f) => f.event === event)
-      if (found) return found
-      await new Promise<void>((resolve) => waiters.push(resolve))
-    }
-  }
-  return { ws, frames, frame, closed, send: (value: unknown) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)) }
-}
 
 describe('the embedded Pusher protocol server', () => {
   let server: Awaited<ReturnType<typeof start>>
@@ -137,10 +59,10 @@ describe('the embedded Pusher protocol server', () => {
   })
 
   it('refuses unknown keys, missing and unsupported protocol versions with Pusher close codes', async () => {
-    expect((await (await raw(server.port, '/app/nope?protocol=7')).closed).code).toBe(4001)
-    expect((await (await raw(server.port, `/app/${app.key}`)).closed).code).toBe(4008)
-    expect((await (await raw(server.port, `/app/${app.key}?protocol=x`)).closed).code).toBe(4006)
-    expect((await (await raw(server.port, `/app/${app.key}?protocol=99`)).closed).code).toBe(4007)
+    expect((await (await raw(server.port, { path: '/app/nope?protocol=7' })).closed).code).toBe(4001)
+    expect((await (await raw(server.port, { path: `/app/${app.key}` })).closed).code).toBe(4008)
+    expect((await (await raw(server.port, { path: `/app/${app.key}?protocol=x` })).closed).code).toBe(4006)
+    expect((await (await raw(server.port, { path: `/app/${app.key}?protocol=99` })).closed).code).toBe(4007)
   })
 
   it('refuses client events while they are off, and bad frames without closing', async () => {
@@ -268,6 +190,111 @@ describe('the embedded Pusher server keeps connections honest', () => {
       await server.sdk().trigger('private-User.1.Notification', 'SendNotification', { id: 8 })
       expect(await received).toEqual({ id: 8 })
       client.disconnect()
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+/** Issue 24: one address filled the server (10,000 sockets in 3.5 s), and a socket answering pings kept its place for ever. */
+describe('the embedded Pusher server under a flood from one address', () => {
+  it('holds a few connections per address: more are refused with 4100 (reconnect after a pause), other addresses still connect', async () => {
+    const server = await start({ maxConnectionsPerAddress: 3 })
+    try {
+      const held = await Promise.all([0, 1, 2].map(() => raw(server.port)))
+      await Promise.all(held.map((socket) => socket.established()))
+      const flood = await Promise.all(Array.from({ length: 20 }, () => raw(server.port)))
+      for (const socket of flood) {
+        expect((await socket.closed).code).toBe(4100)
+        expect(socket.frames).toEqual([{ event: 'pusher:error', data: { code: 4100, message: 'Over capacity: too many connections from your address' } }])
+      }
+      expect(server.realtime.stats().connections).toBe(3)
+      // another client address on loopback is not counted with the first
+      const other = await raw(server.port, { localAddress: '127.0.0.2' })
+      await other.established()
+      // once a place is free, the address connects again
+      held[0]!.ws.close()
+      await held[0]!.closed
+      await (await raw(server.port)).established()
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('pusher-js refused for its address retries about once a second, and connects once a place frees', async () => {
+    const server = await start({ maxConnectionsPerAddress: 1 })
+    try {
+      const holder = await raw(server.port)
+      await holder.established()
+      const before = server.upgrades()
+      const client = server.client()
+      await new Promise((resolve) => setTimeout(resolve, 2_500))
+      expect(client.connection.state).not.toBe('connected')
+      // backing off: a handful of attempts in 2.5 s, not a loop
+      expect(server.upgrades() - before).toBeGreaterThanOrEqual(2)
+      expect(server.upgrades() - before).toBeLessThanOrEqual(4)
+      holder.ws.close()
+      await connected(client)
+      await subscribed(client.subscribe('private-User.1.Notification'))
+      client.disconnect()
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('counts X-Forwarded-For behind a trusted proxy, and the socket address otherwise', async () => {
+    const proxied = await start({ maxConnectionsPerAddress: 1, trustProxy: true })
+    try {
+      const from = (address: string) => raw(proxied.port, { headers: { 'x-forwarded-for': `${address}, 10.0.0.1` } })
+      await (await from('198.51.100.1')).established()
+      await (await from('198.51.100.2')).established()
+      await (await from('2001:db8:0:1::1')).established()
+      expect((await (await from('198.51.100.1')).closed).code).toBe(4100)
+      // one IPv6 /64 is one client
+      expect((await (await from('2001:db8:0:1::2')).closed).code).toBe(4100)
+    } finally {
+      await proxied.close()
+    }
+    const direct = await start({ maxConnectionsPerAddress: 1 })
+    try {
+      await (await raw(direct.port, { headers: { 'x-forwarded-for': '198.51.100.1' } })).established()
+      // without TRUST_PROXY the header is the client's own say-so
+      expect((await (await raw(direct.port, { headers: { 'x-forwarded-for': '198.51.100.2' } })).closed).code).toBe(4100)
+    } finally {
+      await direct.close()
+    }
+  })
+
+  it('closes a connection that holds no subscription after the grace period (4101), even one answering pings; a subscribed one stays', async () => {
+    const server = await start({ subscribeGraceMs: 600, activityTimeoutSeconds: 1, pongTimeoutMs: 5_000 })
+    try {
+      const idle = await raw(server.port)
+      await idle.established()
+      // answers every ping, subscribes to nothing
+      idle.ws.on('message', (text) => String(text).includes('pusher:ping') && idle.send({ event: 'pusher:pong', data: {} }))
+      const opened = performance.now()
+      const member = server.client()
+      await connected(member)
+      await subscribed(member.subscribe('private-User.1.Notification'))
+      const leaving = await raw(server.port)
+      await leaving.established()
+      leaving.send({ event: 'pusher:subscribe', data: { channel: 'news' } })
+      await leaving.frame('pusher_internal:subscription_succeeded')
+
+      const closed = await idle.closed
+      expect(closed.code).toBe(4101)
+      expect(closed.at - opened).toBeGreaterThan(500)
+      expect(closed.at - opened).toBeLessThan(2_500)
+      expect(idle.frames).toContainEqual({ event: 'pusher:error', data: { code: 4101, message: expect.stringContaining('No subscription') } })
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(member.connection.state).toBe('connected')
+      expect(leaving.ws.readyState).toBe(WebSocket.OPEN)
+
+      // one that gives up its last channel has the same grace again
+      leaving.send({ event: 'pusher:unsubscribe', data: { channel: 'news' } })
+      expect((await leaving.closed).code).toBe(4101)
+      expect(server.realtime.stats()).toEqual({ connections: 1, channels: 1 })
+      member.disconnect()
     } finally {
       await server.close()
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startShopProcess, type ShopProcess } from '../../scripts/lib/shop-process'
 import type { PusherApp } from '../../server/emulators/pusher/protocol'
 import { registration } from '../fixtures/member-factory'
+import { raw } from './support/embedded-pusher'
 import { localPusherClient } from './support/pusher-client'
 import { databaseTargets, startShop, type TestShop } from './harness'
 
@@ -79,7 +80,7 @@ describe('the shop (node server/main.ts) serves the Pusher protocol on its own p
   let dataDir: string
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-realtime-'))
-    shop = await startShopProcess({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000', SEED_CATALOGUE: 'false' })
+    shop = await startShopProcess({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000', SEED_CATALOGUE: 'false', REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3', REALTIME_SUBSCRIBE_SECONDS: '1' })
   })
   afterAll(() => shop?.stop())
 
@@ -122,6 +123,17 @@ describe('the shop (node server/main.ts) serves the Pusher protocol on its own p
     const forged = new Pusher({ appId: app.id, key: app.key, secret: createHmac('sha256', 'x').digest('hex'), host: '127.0.0.1', port, useTLS: false })
     await expect(forged.trigger(`private-User.${a.id}.Notification`, 'SendNotification', {})).rejects.toMatchObject({ status: 401 })
     pusher.disconnect()
+  })
+
+  it('takes its per-address cap and subscription grace from the environment', async () => {
+    const { key } = (await (await fetch(`${shop.url}/api/v1/config`)).json()).data.realtime as { key: string }
+    const port = Number(new URL(shop.url).port)
+    const path = `/app/${key}?protocol=7&client=js&version=8.6.0`
+    const held = await Promise.all([0, 1, 2].map(() => raw(port, { path })))
+    await Promise.all(held.map((socket) => socket.established()))
+    expect((await (await raw(port, { path })).closed).code).toBe(4100)
+    // none of the three subscribed within REALTIME_SUBSCRIBE_SECONDS
+    for (const socket of held) expect((await socket.closed).code).toBe(4101)
   })
 
   it('refuses WebSocket upgrades anywhere but /app/{key}', async () => {

@@ -20,7 +20,10 @@ export const CLOSE = {
   INVALID_VERSION: 4006,
   UNSUPPORTED_PROTOCOL: 4007,
   NO_PROTOCOL: 4008,
+  /** the server, or the client's address, holds all the connections it may (decision 60) */
   OVER_CAPACITY: 4100,
+  /** the connection held no subscription for the grace period; Pusher leaves 4101-4199 unassigned (decision 60) */
+  NO_SUBSCRIPTION: 4101,
   RECONNECT: 4200,
   PONG_NOT_RECEIVED: 4201,
   CLOSED_AFTER_INACTIVITY: 4202,

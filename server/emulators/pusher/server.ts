@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { AddressCounter, addressOf } from '../../lib/client-address'
 import {
   CLOSE,
   LIMITS,
@@ -22,6 +23,12 @@ export interface PusherServerOptions {
   pongTimeoutMs?: number
   /** connections the server holds at once; more are refused with 4100 (over capacity) */
   maxConnections?: number
+  /** connections one client address may hold at once; more are refused with 4100 too; 0 = no cap */
+  maxConnectionsPerAddress?: number
+  /** how long a connection may hold no subscription before it is closed with 4101; 0 = for ever */
+  subscribeGraceMs?: number
+  /** the client's address is X-Forwarded-For's first (TRUST_PROXY), not the socket's */
+  trustProxy?: boolean
   /** channels one connection may be subscribed to at once */
   maxChannelsPerConnection?: number
   /** members may send `client-` events on private and presence channels (off, as on a new Pusher app) */
@@ -31,7 +38,11 @@ export interface PusherServerOptions {
 interface Connection {
   id: string
   ws: WebSocket
+  /** the client's address, as counted against maxConnectionsPerAddress */
+  address: string
   channels: Set<string>
+  /** since when the connection has held no subscription; undefined while it holds one */
+  bareSince: number | undefined
   /** presence channels: the member this connection joined as (made on the first presence subscription) */
   presence?: Map<string, { user_id: string; user_info?: unknown }>
   lastSeen: number
@@ -46,6 +57,20 @@ export type Publish = (channels: string[], event: string, data: string, exceptSo
 /** one listener for every socket, not a closure each */
 function terminate(this: WebSocket) {
   this.terminate()
+}
+
+/** How long a socket the server closes may take to answer the close frame before it is cut (ws waits 30 s). */
+const CLOSING_MS = 2_000
+
+/**
+ * Closes with a Pusher code, and cuts the socket if the client does not answer in CLOSING_MS: the
+ * code has reached the client by then, and a client that never answers (a flood) frees its socket.
+ */
+function closeSoon(ws: WebSocket, code: number, reason: string) {
+  ws.close(code, reason)
+  const timer = setTimeout(() => ws.terminate(), CLOSING_MS)
+  timer.unref()
+  ws.once('close', () => clearTimeout(timer))
 }
 
 /**
@@ -63,16 +88,20 @@ export class PusherServer {
   readonly activityTimeoutSeconds: number
   private readonly pongTimeoutMs: number
   private readonly maxConnections: number
+  private readonly perAddress: AddressCounter
+  private readonly subscribeGraceMs: number
   private readonly maxChannels: number
 
   constructor(private readonly options: PusherServerOptions) {
     this.activityTimeoutSeconds = options.activityTimeoutSeconds ?? 120
     this.pongTimeoutMs = options.pongTimeoutMs ?? 30_000
     this.maxConnections = options.maxConnections ?? 10_000
+    this.perAddress = new AddressCounter(options.maxConnectionsPerAddress ?? 100)
+    this.subscribeGraceMs = options.subscribeGraceMs ?? 30_000
     this.maxChannels = options.maxChannelsPerConnection ?? 100
     // a message over the limit closes the connection (1009) before it is read
     this.wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.dataBytes, perMessageDeflate: false, clientTracking: false })
-    const every = Math.max(250, Math.min(5_000, (this.activityTimeoutSeconds * 1000) / 4))
+    const every = Math.max(250, Math.min(5_000, (this.activityTimeoutSeconds * 1000) / 4, this.subscribeGraceMs > 0 ? this.subscribeGraceMs / 4 : Infinity))
     this.sweep = setInterval(() => this.checkActivity(), every)
     this.sweep.unref()
   }
@@ -95,16 +124,18 @@ export class PusherServer {
     const url = new URL(request.url ?? '/', 'http://localhost')
     const match = /^\/app\/([^/]+)$/.exec(url.pathname)
     if (!match) return false
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, decodeURIComponent(match[1]!), url.searchParams))
+    const forwarded = request.headers['x-forwarded-for']
+    const address = addressOf(Array.isArray(forwarded) ? forwarded[0] : forwarded, request.socket.remoteAddress, this.options.trustProxy ?? false)
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, decodeURIComponent(match[1]!), url.searchParams, address))
     return true
   }
 
   private refuse(ws: WebSocket, code: number, message: string) {
     ws.send(JSON.stringify({ event: 'pusher:error', data: { code, message } }))
-    ws.close(code, message.slice(0, 120))
+    closeSoon(ws, code, message.slice(0, 120))
   }
 
-  private open(ws: WebSocket, key: string, query: URLSearchParams) {
+  private open(ws: WebSocket, key: string, query: URLSearchParams, address: string) {
     if (this.closing) return this.refuse(ws, CLOSE.RECONNECT, 'Server is restarting; please reconnect.')
     if (key !== this.options.app.key) return this.refuse(ws, CLOSE.APP_NOT_FOUND, `App key ${key.slice(0, 64)} does not exist`)
     const protocol = query.get('protocol')
@@ -112,7 +143,10 @@ export class PusherServer {
     if (!/^\d{1,3}$/.test(protocol)) return this.refuse(ws, CLOSE.INVALID_VERSION, 'Invalid version string format')
     if (Number(protocol) < 5 || Number(protocol) > 7) return this.refuse(ws, CLOSE.UNSUPPORTED_PROTOCOL, `Unsupported protocol version ${protocol}`)
     if (this.connections.size >= this.maxConnections) return this.refuse(ws, CLOSE.OVER_CAPACITY, 'Over capacity')
-    const connection: Connection = { id: newSocketId(), ws, channels: new Set(), presence: undefined, lastSeen: Date.now(), pingSentAt: undefined, clientEvents: undefined }
+    // 4100-4199: pusher-js reconnects after a pause (1 s), so a shop behind one address gets back in as places free
+    if (!this.perAddress.take(address)) return this.refuse(ws, CLOSE.OVER_CAPACITY, 'Over capacity: too many connections from your address')
+    const now = Date.now()
+    const connection: Connection = { id: newSocketId(), ws, address, channels: new Set(), bareSince: now, presence: undefined, lastSeen: now, pingSentAt: undefined, clientEvents: undefined }
     this.connections.set(connection.id, connection)
     ws.on('message', (raw, isBinary) => this.receive(connection, raw as Buffer, isBinary))
     ws.on('close', () => this.drop(connection))
@@ -190,6 +224,7 @@ export class PusherServer {
       }
     }
     connection.channels.add(channel)
+    connection.bareSince = undefined
     let subscribers = this.channels.get(channel)
     if (!subscribers) this.channels.set(channel, (subscribers = new Set()))
     if (!member) {
@@ -210,6 +245,7 @@ export class PusherServer {
 
   private unsubscribe(connection: Connection, channel: string) {
     if (!connection.channels.delete(channel)) return
+    if (connection.channels.size === 0) connection.bareSince = Date.now()
     const subscribers = this.channels.get(channel)
     subscribers?.delete(connection)
     const member = connection.presence?.get(channel)
@@ -261,19 +297,29 @@ export class PusherServer {
 
   private drop(connection: Connection) {
     if (!this.connections.delete(connection.id)) return
+    this.perAddress.release(connection.address)
     for (const channel of [...connection.channels]) this.unsubscribe(connection, channel)
   }
 
-  /** Pings connections that went quiet for the activity timeout; closes those that did not answer (4201). */
+  /** Closes a connection with a Pusher code, telling it why first. */
+  private shut(connection: Connection, code: number, message: string) {
+    this.error(connection, code, message)
+    closeSoon(connection.ws, code, message)
+    this.drop(connection)
+  }
+
+  /**
+   * Pings connections that went quiet for the activity timeout; closes those that did not answer
+   * (4201), and those that held no subscription for the grace period (4101): answering pings alone
+   * would keep a place for ever.
+   */
   private checkActivity() {
     const now = Date.now()
     for (const connection of this.connections.values()) {
-      if (connection.pingSentAt !== undefined) {
-        if (now - connection.pingSentAt > this.pongTimeoutMs) {
-          this.error(connection, CLOSE.PONG_NOT_RECEIVED, 'Pong reply not received')
-          connection.ws.close(CLOSE.PONG_NOT_RECEIVED, 'Pong reply not received')
-          this.drop(connection)
-        }
+      if (this.subscribeGraceMs > 0 && connection.bareSince !== undefined && now - connection.bareSince > this.subscribeGraceMs) {
+        this.shut(connection, CLOSE.NO_SUBSCRIPTION, 'No subscription in time; subscribe to a channel after connecting')
+      } else if (connection.pingSentAt !== undefined) {
+        if (now - connection.pingSentAt > this.pongTimeoutMs) this.shut(connection, CLOSE.PONG_NOT_RECEIVED, 'Pong reply not received')
       } else if (now - connection.lastSeen > this.activityTimeoutSeconds * 1000) {
         connection.pingSentAt = now
         this.send(connection, { event: 'pusher:ping', data: {} })
@@ -285,11 +331,7 @@ export class PusherServer {
   async close() {
     this.closing = true
     clearInterval(this.sweep)
-    for (const connection of [...this.connections.values()]) {
-      this.error(connection, CLOSE.RECONNECT, 'Server is restarting; please reconnect.')
-      connection.ws.close(CLOSE.RECONNECT, 'Server is restarting')
-      this.drop(connection)
-    }
+    for (const connection of [...this.connections.values()]) this.shut(connection, CLOSE.RECONNECT, 'Server is restarting; please reconnect.')
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
   }
 }
