@@ -155,11 +155,15 @@ describe.each(targets)('the referral programme on $kind', (target) => {
     expect(welcome).toMatchObject({ title: 'Welcome gift: NT$100 off', value: 100, min_spend: 500, state: 'usable' })
     expect(await notices(friend, 'coupon_granted')).toHaveLength(1)
 
-    // the grant itself run again, in concurrent transactions: still one coupon
+    // the grant itself in concurrent transactions, for a friend who has it and one who has not yet: one coupon each
+    const second = await friendOf(code, { first_name: '阿華', last_name: '張', phone_number: '0922000112' }, { verify: false })
     const now = shop.clock.now()
-    await Promise.all(Array.from({ length: 4 }, () => transaction(shop.database.db, (tx) => friendVerified(tx, shop.config.referral, friend.id, now))))
-    expect((await shop.database.db.select().from(coupons).where(eq(coupons.owner_id, friend.id))).length).toBe(1)
-    expect(await notices(friend, 'coupon_granted')).toHaveLength(1)
+    const grant = (id: number) => transaction(shop.database.db, (tx) => friendVerified(tx, shop.config.referral, id, now))
+    await Promise.all([friend.id, second.id, second.id, friend.id, second.id, second.id].map(grant))
+    for (const m of [friend, second]) {
+      expect((await shop.database.db.select().from(coupons).where(eq(coupons.owner_id, m.id))).length).toBe(1)
+      expect(await notices(m, 'coupon_granted')).toHaveLength(1)
+    }
 
     // a member referred by no one who verifies gets nothing
     const stranger = await shop.member()
