@@ -40,6 +40,10 @@ describe('loadConfig', () => {
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxConnectionsPerAddress: 256 },
       realtime: { maxConnections: 10_000, maxConnectionsPerAddress: 100, subscribeGraceMs: 30_000 },
     })
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({}).trustProxy).toBe(0)
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
     expect(loadConfig({ TRUST_PROXY: 'true' }).http.maxConnectionsPerAddress).toBe(0)
     expect(loadConfig({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '5000' }).http.maxConnectionsPerAddress).toBe(5000)
     expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0', REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0', REALTIME_SUBSCRIBE_SECONDS: '0' })).toMatchObject({

@@ -36,8 +36,15 @@ export const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(url, v.regex(/[^/]$/, 'must not end with /'))),
   /** further origins (comma-separated, e.g. https://admin.shop.example) allowed to call the API and the embedded emulators from a browser; the shop's own PUBLIC_URL origin always is */
   CORS_ORIGINS: v.optional(v.pipe(v.string(), v.check((s) => s.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), 'must be comma-separated origins like https://shop.example'))),
-  /** use the first X-Forwarded-For address as the client's (only behind a proxy that sets it) */
-  TRUST_PROXY: v.optional(bool, 'false'),
+  /** how many proxies stand in front (`true` = 1, `false` = 0): the client's address is the X-Forwarded-For entry that many from the right, the one the outermost proxy added */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(true|false|[0-9])$/, 'must be true, false or the number of proxies in front (0 to 9)'),
+      v.transform((s) => (s === 'true' ? 1 : s === 'false' ? 0 : Number(s))),
+    ),
+    'false',
+  ),
   /** how long a connection may take to send a request's headers (Node's headersTimeout), and the whole request (requestTimeout) */
   HTTP_HEADERS_TIMEOUT_SECONDS: v.optional(seconds(1), '10'),
   HTTP_REQUEST_TIMEOUT_SECONDS: v.optional(seconds(1), '60'),

@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { AddressCounter, addressKey, addressOf } from './client-address'
 
 describe('addressOf', () => {
-  it('takes X-Forwarded-For only when the proxy is trusted', () => {
-    expect(addressOf('203.0.113.9, 10.0.0.2', '10.0.0.1', true)).toBe('203.0.113.9')
-    expect(addressOf('203.0.113.9', '10.0.0.1', false)).toBe('10.0.0.1')
-    expect(addressOf(undefined, '10.0.0.1', true)).toBe('10.0.0.1')
-    expect(addressOf(' ', undefined, true)).toBe('unknown')
+  it('takes X-Forwarded-For only when a proxy is trusted', () => {
+    expect(addressOf('203.0.113.9', '10.0.0.1', 0)).toBe('10.0.0.1')
+    expect(addressOf('203.0.113.9', '10.0.0.1', 1)).toBe('203.0.113.9')
+    expect(addressOf(undefined, '10.0.0.1', 1)).toBe('10.0.0.1')
+    expect(addressOf(' ', undefined, 1)).toBe('unknown')
+  })
+
+  it('reads the entry the outermost trusted proxy added, counted from the right, never what the client wrote', () => {
+    // one proxy that appends: the client's own header stays to the left
+    expect(addressOf('6.6.6.6, 203.0.113.9', '10.0.0.1', 1)).toBe('203.0.113.9')
+    // a CDN and a load balancer: the CDN added the client, the balancer added the CDN
+    expect(addressOf('6.6.6.6, 203.0.113.9, 198.51.100.7', '10.0.0.1', 2)).toBe('203.0.113.9')
+    // fewer entries than proxies: the leftmost there is
+    expect(addressOf('203.0.113.9', '10.0.0.1', 2)).toBe('203.0.113.9')
+    expect(addressOf('6.6.6.6 , ,203.0.113.9', '10.0.0.1', 1)).toBe('203.0.113.9')
   })
 })
 

@@ -3,27 +3,33 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
 /**
- * The client's IP address: the first X-Forwarded-For entry only when the server is told it sits
- * behind a proxy (which must then overwrite the header, not append to what the client sent),
- * else the socket's peer.
+ * The client's IP address. Behind `proxies` proxies (TRUST_PROXY) it is the X-Forwarded-For entry
+ * that many from the right: each proxy appends the address it was reached from, so that entry was
+ * written by the outermost proxy, and whatever a client put in the header itself stays to its left
+ * and is never read. (A proxy that replaces the header leaves one entry, which is the same one.)
+ * With fewer entries than proxies the leftmost is taken; with none, or no proxy, the socket's peer.
  */
-export function addressOf(forwardedFor: string | undefined, socketAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = forwardedFor?.split(',')[0]?.trim()
+export function addressOf(forwardedFor: string | undefined, socketAddress: string | undefined, proxies: number): string {
+  if (proxies > 0 && forwardedFor) {
+    const entries = forwardedFor
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+    const forwarded = entries[Math.max(0, entries.length - proxies)]
     if (forwarded) return forwarded
   }
   return socketAddress ?? 'unknown'
 }
 
 /** The client's IP address of a request the app answers (see addressOf). */
-export function clientAddress(c: Context, trustProxy: boolean): string {
+export function clientAddress(c: Context, proxies: number): string {
   let socketAddress: string | undefined
   try {
     socketAddress = getConnInfo(c).remote.address
   } catch {
     // requests made in-process (tests) have no socket
   }
-  return addressOf(c.req.header('x-forwarded-for'), socketAddress, trustProxy)
+  return addressOf(c.req.header('x-forwarded-for'), socketAddress, proxies)
 }
 
 /**

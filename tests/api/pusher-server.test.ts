@@ -242,10 +242,12 @@ describe('the embedded Pusher server under a flood from one address', () => {
     }
   })
 
-  it('counts X-Forwarded-For behind a trusted proxy, and the socket address otherwise', async () => {
-    const proxied = await start({ maxConnectionsPerAddress: 1, trustProxy: true })
+  it('counts the address the trusted proxy added to X-Forwarded-For (not what the client wrote before it), and the socket address otherwise', async () => {
+    const proxied = await start({ maxConnectionsPerAddress: 1, trustProxy: 1 })
     try {
-      const from = (address: string) => raw(proxied.port, { headers: { 'x-forwarded-for': `${address}, 10.0.0.1` } })
+      // the proxy appends the address it was reached from; a client may write anything before it
+      let spoofed = 0
+      const from = (address: string) => raw(proxied.port, { headers: { 'x-forwarded-for': `10.9.9.${++spoofed}, ${address}` } })
       await (await from('198.51.100.1')).established()
       await (await from('198.51.100.2')).established()
       await (await from('2001:db8:0:1::1')).established()

@@ -27,8 +27,8 @@ export interface PusherServerOptions {
   maxConnectionsPerAddress?: number
   /** how long a connection may hold no subscription before it is closed with 4101; 0 = for ever */
   subscribeGraceMs?: number
-  /** the client's address is X-Forwarded-For's first (TRUST_PROXY), not the socket's */
-  trustProxy?: boolean
+  /** proxies in front (TRUST_PROXY): the client's address is then read from X-Forwarded-For (see addressOf), not the socket's */
+  trustProxy?: number
   /** channels one connection may be subscribed to at once */
   maxChannelsPerConnection?: number
   /** members may send `client-` events on private and presence channels (off, as on a new Pusher app) */
@@ -125,7 +125,7 @@ export class PusherServer {
     const match = /^\/app\/([^/]+)$/.exec(url.pathname)
     if (!match) return false
     const forwarded = request.headers['x-forwarded-for']
-    const address = addressOf(Array.isArray(forwarded) ? forwarded[0] : forwarded, request.socket.remoteAddress, this.options.trustProxy ?? false)
+    const address = addressOf(Array.isArray(forwarded) ? forwarded.join(',') : forwarded, request.socket.remoteAddress, this.options.trustProxy ?? 0)
     this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, decodeURIComponent(match[1]!), url.searchParams, address))
     return true
   }

@@ -14,7 +14,7 @@ import {
   SocialStartQuerySchema,
 } from '../../../contract/auth'
 import { dataSchema } from '../../../contract/page'
-import { clientAddress } from '../../lib/client-address'
+import { addressKey, clientAddress } from '../../lib/client-address'
 import { documented, validate } from '../../lib/route'
 import { readDeviceCookie, writeDeviceCookie } from './device-cookie'
 import { requireUser } from './middleware'
@@ -26,7 +26,8 @@ const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detai
 
 export function authRoutes(deps: social.SocialDeps) {
   const tags = ['Authentication']
-  const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, deps.config.trustProxy)
+  /** what the per-address limits and locks count: the client's IPv4 address, or its IPv6 /64 (see addressKey) */
+  const address = (c: Parameters<typeof clientAddress>[0]) => addressKey(clientAddress(c, deps.config.trustProxy))
   /** A completed sign-in makes this browser a trusted device of the member. */
   const trustBrowser = async (c: Context, userId: number) => writeDeviceCookie(c, deps.config, await trustDevice(deps, userId, readDeviceCookie(c)))
   return new Hono()
