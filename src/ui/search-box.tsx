@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createContext, useContext, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { SEARCH_KEYWORD_MAX } from '../../contract/constants'
+import { normalizeKeyword } from '../lib/search-params'
 import { SearchIcon } from './icons'
 import { useScrollLock } from './use-scroll-lock'
 import './search-box.css'
@@ -8,7 +9,8 @@ import './search-box.css'
 /** The spec forbids submitting an empty or single-space keyword; any all-blank keyword searches nothing. */
 export const canSubmitKeyword = (keyword: string): boolean => keyword.trim() !== ''
 
-export const normalizeKeyword = (keyword: string): string => keyword.trim().slice(0, SEARCH_KEYWORD_MAX)
+// the one keyword rule, shared with the search page's address
+export { normalizeKeyword }
 
 export interface SearchSuggestionsSlotProps {
   keyword: string
@@ -41,7 +43,7 @@ export function SearchBox({ onSearch, initialKeyword = '', autoFocus, tone = 'so
   const renderSuggestions = useContext(SearchSuggestionsSlot)
   const inputRef = useRef<HTMLInputElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
-  const [keyword, setKeyword] = useState(initialKeyword.slice(0, SEARCH_KEYWORD_MAX))
+  const [keyword, setKeyword] = useState(normalizeKeyword(initialKeyword))
   const [focused, setFocused] = useState(false)
   const [activeId, setActiveId] = useState<string>()
   const enabled = canSubmitKeyword(keyword)

@@ -164,6 +164,25 @@ describe('pages drawn on the server', () => {
     }
   })
 
+  it('answers an address with bad parameters with the page, dropping or cutting what it cannot use, never a 500', async () => {
+    // another page's parameter, or text the API refuses: the list ignores it
+    for (const query of [`keyword=${'a'.repeat(40)}`, 'keyword=%00', 'keyword=%ED%A0%80&__proto__=x&__proto__=y']) {
+      const { status, document } = await render(`/en/product/list?${query}`)
+      expect(status, query).toBe(200)
+      expect(document.querySelector('h1')?.textContent, query).toBe('All products')
+    }
+    // an id or page past what the API takes is dropped, as any bad value is
+    for (const query of ['trend_group_id=99999999999', 'category_id=2147483648', 'page=99999999999']) {
+      const { status, location } = await render(`/en/product/list?${query}`)
+      expect({ status, location }, query).toEqual({ status: 307, location: expect.stringMatching(/\/en\/product\/list$/) })
+    }
+    // a keyword over 30 characters is cut as the search box cuts it, never through an emoji
+    const long = await render(`/en/product/search/?keyword=${'x'.repeat(40)}`)
+    expect({ status: long.status, location: long.location }).toEqual({ status: 307, location: expect.stringMatching(new RegExp(`/en/product/search/\\?keyword=${'x'.repeat(30)}$`)) })
+    const emoji = await render(`/en/product/search/?keyword=${encodeURIComponent(`${'x'.repeat(29)}🍵`)}`)
+    expect(emoji.location).toMatch(new RegExp(`\\?keyword=${'x'.repeat(29)}$`))
+  })
+
   it('answers 500 with the error page when the API fails', async () => {
     failing = /\/api\/v1\/product\?/
     try {

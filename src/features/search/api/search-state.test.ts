@@ -20,8 +20,20 @@ describe('SearchPageSchema', () => {
   })
 
   it('drops bad values instead of failing', () => {
-    const state = parse({ keyword: 'x'.repeat(40), category: 'abc', city: 'Kyoto!', stock: 'maybe', price_min: -5, sort: 'random', page: 0 })
+    const state = parse({ keyword: '  ', category: 'abc', city: 'Kyoto!', stock: 'maybe', price_min: -5, sort: 'random', page: 0 })
     expect(state).toEqual({ keyword: undefined, category: undefined, city: undefined, trend: undefined, stock: undefined, price_min: undefined, price_max: undefined, sort: undefined, page: undefined })
+  })
+
+  it('drops numbers past what the API and the engine take', () => {
+    expect(parse({ category: 99_999_999_999, trend: 2_147_483_648, price_max: 2_147_483_648, page: 1001 })).toMatchObject({ category: undefined, trend: undefined, price_max: undefined, page: undefined })
+    expect(parse({ category: 2_147_483_647, page: 1000 })).toMatchObject({ category: 2_147_483_647, page: 1000 })
+  })
+
+  it('cuts a long keyword as the search box does, never through a character', () => {
+    expect(parse({ keyword: ` ${'x'.repeat(40)}` }).keyword).toBe('x'.repeat(30))
+    // 29 units, then an emoji of two: the whole emoji goes, not half of it
+    expect(parse({ keyword: `${'x'.repeat(29)}🍵🍵` }).keyword).toBe('x'.repeat(29))
+    expect(parse({ keyword: '🍵'.repeat(20) }).keyword).toBe('🍵'.repeat(15))
   })
 
   it('turns a numeric keyword back into text', () => {

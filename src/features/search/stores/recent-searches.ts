@@ -1,14 +1,14 @@
 import { del, get, set } from 'idb-keyval'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { proxy, snapshot, useSnapshot } from 'valtio'
-import { SEARCH_KEYWORD_MAX } from '../../../../contract/constants'
+import { normalizeKeyword } from '../../../lib/search-params'
 
 export const RECENT_SEARCHES_MAX = 10
 const STORAGE_KEY = 'recent-searches'
 
 /** The list with `term` added last: blank terms and terms already listed are skipped, the oldest drops out past 10. */
 export function withRecentSearch(terms: readonly string[], term: string): string[] {
-  const keyword = term.trim().slice(0, SEARCH_KEYWORD_MAX)
+  const keyword = normalizeKeyword(term)
   if (keyword === '' || terms.includes(keyword)) return [...terms]
   return [...terms, keyword].slice(-RECENT_SEARCHES_MAX)
 }

@@ -9,13 +9,14 @@ import { ProductFilters, type ProductFilterValue } from '../../../../features/ca
 import { ProductGrid, ProductGridSkeleton } from '../../../../features/catalog/components/product-grid'
 import { ProductListSearchSchema } from '../../../../features/catalog/product-search-schema'
 import { useLocalePrefix } from '../../../../lib/i18n'
+import { validatedSearch } from '../../../../lib/search-params'
 import { Breadcrumb } from '../../../../ui/breadcrumb'
 import { Pagination } from '../../../../ui/pagination'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
 export const Route = createFileRoute('/{-$locale}/_default/product/list')({
   validateSearch: ProductListSearchSchema,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => validatedSearch(ProductListSearchSchema, search),
   // the answers live in the query cache (handed to the browser once); the route keeps no copy
   // a category, city or trend group that does not exist is a page that does not exist (404), not an empty list
   loader: async ({ context: { queryClient, locale }, deps }) => {
@@ -38,7 +39,7 @@ export const Route = createFileRoute('/{-$locale}/_default/product/list')({
 function ProductListPage() {
   const { t } = useLingui()
   const locale = useLocalePrefix()
-  const search = Route.useSearch()
+  const search = Route.useLoaderDeps()
   const navigate = Route.useNavigate()
   const { data: page } = useProducts(search)
   const { data: categories } = useCategories()

@@ -7,14 +7,14 @@ import { MemberReviews } from '../../../../features/reviews/components/member-re
 import { PendingReviews } from '../../../../features/reviews/components/pending-reviews'
 import { ReviewHistory } from '../../../../features/reviews/components/review-history'
 import { useLocale, useLocalePrefix } from '../../../../lib/i18n'
-import { optionalSearchChoice } from '../../../../lib/search-params'
+import { optionalSearchChoice, optionalSearchInt } from '../../../../lib/search-params'
 import { Pagination } from '../../../../ui/pagination'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
 // a hand-typed or stale address falls back to the items to review and the first page
 const ReviewsSearchSchema = v.object({
   tab: optionalSearchChoice(['history']),
-  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined),
+  page: optionalSearchInt(),
 })
 
 /** The member area's reviews (spec: section comment, issue 12): items to review and the member's reviews. */

@@ -9,17 +9,17 @@ import { useFavouriteIds } from '../../../../features/wishlist/api/get-favourite
 import { favouritesQueryOptions, useFavourites } from '../../../../features/wishlist/api/get-favourites'
 import { FavouriteFilter, NoFavourites } from '../../../../features/wishlist/components/favourite-filter'
 import { useLocale, useLocalePrefix } from '../../../../lib/i18n'
+import { optionalSearchInt, validatedSearch } from '../../../../lib/search-params'
 import { Pagination } from '../../../../ui/pagination'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
 // a hand-typed or stale address falls back to "all" and the first page
-const optionalId = v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined)
-const FavouritesSearchSchema = v.object({ category_id: optionalId, page: optionalId })
+const FavouritesSearchSchema = v.object({ category_id: optionalSearchInt(), page: optionalSearchInt() })
 
 /** The member area's favourites (spec: section favorite), filtered by category and paged. */
 export const Route = createFileRoute('/{-$locale}/_user/user/favorite')({
   validateSearch: FavouritesSearchSchema,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => validatedSearch(FavouritesSearchSchema, search),
   // the answers live in the query cache (handed to the browser once); the route keeps no copy
   loader: ({ context: { queryClient, locale }, deps }) =>
     Promise.all([queryClient.ensureQueryData(favouritesQueryOptions(locale, deps)), queryClient.ensureQueryData(favouriteCategoriesQueryOptions(locale))]).then(() => undefined),
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/{-$locale}/_user/user/favorite')({
 function FavouritesPage() {
   const { t } = useLingui()
   const locale = useLocalePrefix()
-  const search = Route.useSearch()
+  const search = Route.useLoaderDeps()
   const { data: page } = useFavourites(search)
   const { data: categories } = useFavouriteCategories()
   useDocumentTitle(t`My favourites`)

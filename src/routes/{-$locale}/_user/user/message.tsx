@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../../../../contract/notification'
 import { MessageList } from '../../../../features/notifications/components/message-list'
-import { optionalSearchChoice } from '../../../../lib/search-params'
+import { optionalSearchChoice, optionalSearchInt } from '../../../../lib/search-params'
 import { Pagination } from '../../../../ui/pagination'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../../ui/use-document-title'
 const MessagesSearchSchema = v.object({
   type: optionalSearchChoice(NOTIFICATION_TYPES),
   status: optionalSearchChoice(NOTIFICATION_STATUSES),
-  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined),
+  page: optionalSearchInt(),
 })
 
 /** The member's messages (issue 11): all of them, newest first, by kind and status, paged. */

@@ -3,14 +3,14 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useOrders } from '../../../../features/orders/api/get-orders'
 import { OrderList } from '../../../../features/orders/components/order-list'
-import { optionalSearchChoice } from '../../../../lib/search-params'
+import { optionalSearchChoice, optionalSearchInt } from '../../../../lib/search-params'
 import { Pagination } from '../../../../ui/pagination'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 
 // a hand-typed or stale address falls back to the current orders and the first page
 const OrdersSearchSchema = v.object({
   tab: optionalSearchChoice(['history']),
-  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), v.transform(Number), v.integer(), v.minValue(1))), undefined),
+  page: optionalSearchInt(),
 })
 
 /** The member area's orders (spec: section order): current orders and the history, paged. */

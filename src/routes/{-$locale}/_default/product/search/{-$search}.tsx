@@ -13,6 +13,7 @@ import { SearchFacets, type FacetLabels } from '../../../../../features/search/c
 import { SearchHitCard, SearchHitSkeleton } from '../../../../../features/search/components/search-hit-card'
 import { SearchSortSelect } from '../../../../../features/search/components/search-toolbar'
 import { useOnline } from '../../../../../lib/use-online'
+import { normalizeKeyword, validatedSearch } from '../../../../../lib/search-params'
 import { addRecentSearch } from '../../../../../features/search/stores/recent-searches'
 import { useLocale, useLocalePrefix } from '../../../../../lib/i18n'
 import { Breadcrumb } from '../../../../../ui/breadcrumb'
@@ -24,14 +25,14 @@ import '../../../../../features/search/components/search-page.css'
 /** The page's search: the path's term stands in when the query has no keyword. */
 const searchState = (search: SearchPageState, pathTerm: string | undefined): SearchPageState => ({
   ...search,
-  keyword: search.keyword ?? (pathTerm?.trim().slice(0, 30) || undefined),
+  keyword: search.keyword ?? (normalizeKeyword(pathTerm ?? '') || undefined),
 })
 
 const NO_FILTERS: SearchFilterState = { category: undefined, city: undefined, trend: undefined, stock: undefined, price_min: undefined, price_max: undefined, rating: undefined }
 
 export const Route = createFileRoute('/{-$locale}/_default/product/search/{-$search}')({
   validateSearch: SearchPageSchema,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => validatedSearch(SearchPageSchema, search),
   // earlier searches come back from the persisted query cache (src/lib/query-persistence.ts), so they show without a network
   loader: ({ context: { queryClient, locale }, deps, params }) => {
     void queryClient.prefetchQuery(searchProductsQueryOptions(locale, searchState(deps, params.search)))
@@ -64,7 +65,7 @@ function SearchPage() {
   const navigate = Route.useNavigate()
   const searchFor = useSearchNavigate()
   const online = useOnline()
-  const state = searchState(Route.useSearch(), Route.useParams().search)
+  const state = searchState(Route.useLoaderDeps(), Route.useParams().search)
   const { keyword } = state
   const { data, isError, isPlaceholderData, isFetching, refetch } = useQuery(searchProductsQueryOptions(locale, state))
   const labels = useFacetLabels()
