@@ -24,6 +24,9 @@ const HOLD_MESSAGE = 'Few of this item are left, and one member may hold at most
 const VERIFY_MESSAGE = 'Please verify your e-mail address to order more: until it is verified, you can have only one unpaid order, of a few items.'
 const LIMIT_MESSAGE = 'You already have orders waiting for payment; please pay or cancel one of them before placing another.'
 
+const stockIn = async (shop: CheckoutShop, sku: string) => (await shop.database.db.select({ n: variants.stock_left }).from(variants).where(eq(variants.sku, sku)))[0]!.n
+const ordersIn = (shop: CheckoutShop, userId: number) => shop.database.db.select().from(orders).where(eq(orders.user_id, userId))
+
 describe.each(targets)('unpaid orders and units per line are capped, on $kind', (target) => {
   let shop: CheckoutShop
   beforeAll(async () => {
@@ -31,8 +34,8 @@ describe.each(targets)('unpaid orders and units per line are capped, on $kind', 
   })
   afterAll(() => shop?.close())
 
-  const stockOf = async (sku: string) => (await shop.database.db.select({ n: variants.stock_left }).from(variants).where(eq(variants.sku, sku)))[0]!.n
-  const ordersOf = async (userId: number) => shop.database.db.select().from(orders).where(eq(orders.user_id, userId))
+  const stockOf = (sku: string) => stockIn(shop, sku)
+  const ordersOf = (userId: number) => ordersIn(shop, userId)
 
   it('refuses a fourth unpaid order with 409 UNPAID_ORDER_LIMIT in the member’s language, writing nothing', async () => {
     expect(shop.config.orders.maxUnpaid).toBe(3)
@@ -139,8 +142,8 @@ describe.each(targets)('what one member may hold unpaid of a variant, and before
   })
   afterAll(() => shop?.close())
 
-  const stockOf = async (sku: string) => (await shop.database.db.select({ n: variants.stock_left }).from(variants).where(eq(variants.sku, sku)))[0]!.n
-  const ordersOf = async (userId: number) => shop.database.db.select().from(orders).where(eq(orders.user_id, userId))
+  const stockOf = (sku: string) => stockIn(shop, sku)
+  const ordersOf = (userId: number) => ordersIn(shop, userId)
   const inLanguage = async (m: Member, lines: unknown[], locale: string) =>
     (await m.call('POST', '/api/v1/ec-order', { lines, recipient, invoice }, { 'idempotency-key': `lang-${locale}-${Math.random()}`, 'x-localization': locale })).body.error
 
