@@ -55,8 +55,6 @@ export interface RealtimeConnection {
 export async function connectMemberChannel(config: RealtimeConfig, userId: number, token: string, handlers: MemberChannelHandlers): Promise<RealtimeConnection> {
   const [{ default: Echo }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')])
   const echo = new Echo({ ...echoOptions(config, token, window.location), Pusher })
-  // a leading dot: the event's own name, without Echo's "App.Events" namespace
-  echo.private(memberChannel(userId)).listen(`.${NOTIFICATION_EVENT}`, (payload: unknown) => handlers.onNotification(payload))
   let connectedBefore = false
   const connection = echo.connector.pusher.connection
   const onStateChange = ({ current }: { previous: string; current: string }) => {
@@ -65,12 +63,26 @@ export async function connectMemberChannel(config: RealtimeConfig, userId: numbe
     if (connectedBefore) handlers.onReconnected()
     connectedBefore = true
   }
+  const close = () => {
+    connection.unbind('state_change', onStateChange)
+    echo.disconnect()
+  }
+  echo
+    .private(memberChannel(userId))
+    // a leading dot: the event's own name, without Echo's "App.Events" namespace
+    .listen(`.${NOTIFICATION_EVENT}`, (payload: unknown) => handlers.onNotification(payload))
+    // a refused token stays refused: the server closes a socket without a channel after its grace period and
+    // pusher-js reconnects a second later to ask again, for ever; the next token opens a new connection
+    .error((error: unknown) => {
+      if (authorisationRefused(error)) close()
+    })
   connection.bind('state_change', onStateChange)
   if (connection.state === 'connected') connectedBefore = true
-  return {
-    close: () => {
-      connection.unbind('state_change', onStateChange)
-      echo.disconnect()
-    },
-  }
+  return { close }
+}
+
+/** pusher-js's `pusher:subscription_error` for an auth endpoint that answered 401 or 403 (not a network failure or a 5xx, which may pass) */
+export function authorisationRefused(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined
+  return status === 401 || status === 403
 }
