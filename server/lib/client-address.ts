@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import { ipv6Groups } from './ip'
 
 /**
  * The client's IP address. Behind `proxies` proxies (TRUST_PROXY) it is the X-Forwarded-For entry
@@ -41,16 +42,9 @@ export function addressKey(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!
   if (!isIPv6(address)) return address
-  const bare = address.replace(/%.*$/, '')
-  const [head = '', tail = ''] = bare.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  // an embedded IPv4 tail (`64:ff9b::1.2.3.4`) stands for two groups
-  const width = (parts: string[]) => parts.length + (parts.at(-1)?.includes('.') ? 1 : 0)
-  const groups = bare.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right] : left
-  return `${groups
+  return `${ipv6Groups(address)!
     .slice(0, 4)
-    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .map((group) => group.toString(16))
     .join(':')}::/64`
 }
 

@@ -5,7 +5,7 @@ import { AddressRefused, isPublicAddress, publicOnlyLookup } from './public-addr
 
 describe('public addresses', () => {
   it('tells the public internet from this host, private networks, link-local (metadata), unspecified and reserved ranges', () => {
-    for (const address of ['8.8.8.8', '142.250.196.110', '17.253.144.10', '2a00:1450:4001:82b::200a', '2606:4700::6810:84e5', '64:ff9b::8.8.8.8', '64:ff9b::808:808']) {
+    for (const address of ['8.8.8.8', '142.250.196.110', '17.253.144.10', '2a00:1450:4001:82b::200a', '2606:4700::6810:84e5', '64:ff9b::8.8.8.8', '64:ff9b::808:808', '::ffff:8.8.8.8', '::ffff:0:8.8.8.8', '::ffff:0:808:808']) {
       expect([address, isPublicAddress(address)]).toEqual([address, true])
     }
     for (const address of [
@@ -28,10 +28,19 @@ describe('public addresses', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '::ffff:169.254.169.254',
+      // IPv4-translated (RFC 2765), judged by its IPv4 address like IPv4-mapped
+      '::ffff:0:7f00:1',
+      '::ffff:0:127.0.0.1',
+      '0:0:0:0:ffff:0:a9fe:a9fe',
+      '::ffff:0:10.0.0.1',
+      '::ffff:0:0:0',
       '64:ff9b::127.0.0.1',
       '64:ff9b::7f00:1',
       '64:ff9b::a9fe:a9fe',
       '64:ff9b:1::8.8.8.8',
+      '64:ff9b:2::808:808',
+      '64:ff9b:0:0:0:1:808:808',
+      'fe80::1%eth0',
       'fc00::1',
       'fd00:ec2::254',
       'fe80::1',

@@ -1,12 +1,13 @@
 import dns from 'node:dns'
 import net from 'node:net'
+import { ipv6Groups, lastIPv4 } from './ip'
 
 /**
  * Addresses that are not on the public internet: this host, private and shared networks,
  * link-local (the cloud metadata service at 169.254.169.254 and fd00:ec2::254), unspecified,
  * documentation, benchmarking, multicast and reserved ranges, and the IPv6 tunnels that carry an
- * IPv4 address of their own choosing (6to4, Teredo). IPv4-mapped IPv6 (::ffff:a.b.c.d) is checked
- * by its IPv4 address (net.BlockList does so).
+ * IPv4 address of their own choosing (6to4, Teredo). IPv6 addresses that stand for an IPv4 address
+ * are judged by it (see embeddedIPv4).
  */
 const NOT_PUBLIC = new net.BlockList()
 for (const [address, prefix] of [
@@ -31,7 +32,8 @@ for (const [address, prefix] of [
 for (const [address, prefix] of [
   // ::/96 holds :: and ::1 and the old IPv4-compatible form ::a.b.c.d
   ['::', 96],
-  ['64:ff9b:1::', 48],
+  // the rest of 64:ff9b::/32 beyond NAT64's /96: local-use translation (64:ff9b:1::/48, RFC 8215) and unassigned
+  ['64:ff9b::', 32],
   ['100::', 64],
   ['2001::', 32],
   ['2001:db8::', 32],
@@ -44,27 +46,26 @@ for (const [address, prefix] of [
   NOT_PUBLIC.addSubnet(address, prefix, 'ipv6')
 }
 
-/** The IPv4 address in a NAT64 address (64:ff9b::/96, RFC 6052), which is what it reaches. */
-function nat64Target(address: string): string | undefined {
-  const match = /^64:ff9b:(?:0:){0,5}:?(.+)$/i.exec(address)
-  if (!match) return undefined
-  const tail = match[1]!
-  if (net.isIPv4(tail)) return tail
-  const groups = tail.split(':')
-  if (groups.length > 2 || groups.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return undefined
-  const value = groups.reduce((n, g) => n * 0x10000 + parseInt(g, 16), 0)
-  return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.')
+/**
+ * The IPv4 address an IPv6 address stands for: IPv4-mapped (::ffff:0:0/96), IPv4-translated
+ * (::ffff:0:0:0/96, RFC 2765) and NAT64's well-known prefix (64:ff9b::/96, RFC 6052) each reach
+ * the IPv4 address in their last 32 bits.
+ */
+function embeddedIPv4(groups: readonly number[]): string | undefined {
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0)
+  const mapped = zeros(0, 5) && groups[5] === 0xffff
+  const translated = zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)
+  return mapped || translated || nat64 ? lastIPv4(groups) : undefined
 }
 
 /** Whether `address` (an IP address, not a name) is one on the public internet. */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address)
-  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4')
-  if (family !== 6) return false
-  if (/^64:ff9b:/i.test(address) && !/^64:ff9b:1:/i.test(address)) {
-    const inner = nat64Target(address)
-    return inner !== undefined && isPublicAddress(inner)
-  }
+  if (net.isIPv4(address)) return !NOT_PUBLIC.check(address, 'ipv4')
+  const groups = ipv6Groups(address)
+  if (!groups) return false
+  const inner = embeddedIPv4(groups)
+  if (inner !== undefined) return isPublicAddress(inner)
   return !NOT_PUBLIC.check(address, 'ipv6')
 }
 
