@@ -40,10 +40,12 @@ describe('loadConfig', () => {
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxConnectionsPerAddress: 256 },
       realtime: { maxConnections: 10_000, maxConnectionsPerAddress: 100, subscribeGraceMs: 30_000 },
     })
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
-    expect(loadConfig({}).trustProxy).toBe(0)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1, proxies: [] })
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2, proxies: [] })
+    expect(loadConfig({}).trustProxy).toEqual({ hops: 0, proxies: [] })
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+    // listed proxies: other peers are still capped
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' })).toMatchObject({ trustProxy: { hops: 0, proxies: ['10.0.0.0/8'] }, http: { maxConnectionsPerAddress: 256 } })
     expect(loadConfig({ TRUST_PROXY: 'true' }).http.maxConnectionsPerAddress).toBe(0)
     expect(loadConfig({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '5000' }).http.maxConnectionsPerAddress).toBe(5000)
     expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0', REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0', REALTIME_SUBSCRIBE_SECONDS: '0' })).toMatchObject({

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import * as v from 'valibot'
 import { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlanId } from '../contract/subscription'
+import { parseTrustProxy } from './lib/client-address'
 
 const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.minValue(0), v.maxValue(65535))
 const url = v.pipe(v.string(), v.url('must be a URL'))
@@ -36,26 +37,30 @@ export const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(url, v.regex(/[^/]$/, 'must not end with /'))),
   /** further origins (comma-separated, e.g. https://admin.shop.example) allowed to call the API and the embedded emulators from a browser; the shop's own PUBLIC_URL origin always is */
   CORS_ORIGINS: v.optional(v.pipe(v.string(), v.check((s) => s.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), 'must be comma-separated origins like https://shop.example'))),
-  /** how many proxies stand in front (`true` = 1, `false` = 0): the client's address is the X-Forwarded-For entry that many from the right, the one the outermost proxy added */
+  /** who may tell the client's address in X-Forwarded-For: `false`, `true` (one proxy), the number of proxies in front, or the proxies' addresses and CIDR ranges (see lib/client-address) */
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^(true|false|[0-9])$/, 'must be true, false or the number of proxies in front (0 to 9)'),
-      v.transform((s) => (s === 'true' ? 1 : s === 'false' ? 0 : Number(s))),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const trust = parseTrustProxy(dataset.value.trim())
+        if (typeof trust !== 'string') return trust
+        addIssue({ message: trust })
+        return NEVER
+      }),
     ),
     'false',
   ),
   /** how long a connection may take to send a request's headers (Node's headersTimeout), and the whole request (requestTimeout) */
   HTTP_HEADERS_TIMEOUT_SECONDS: v.optional(seconds(1), '10'),
   HTTP_REQUEST_TIMEOUT_SECONDS: v.optional(seconds(1), '60'),
-  /** TCP connections one socket address may hold at once, WebSockets included; 0 = no cap; unset: 256, or 0 with TRUST_PROXY (every connection then comes from the proxy) */
+  /** TCP connections one socket address may hold at once, WebSockets included; 0 = no cap; unset: 256 (listed proxies are not counted), or 0 with TRUST_PROXY as a number of proxies (every connection may then come from one) */
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: v.optional(whole),
   /** the embedded Pusher server: connections at once, per client address (X-Forwarded-For with TRUST_PROXY; 0 = no cap), and how long one may stay without a subscription (0 = for ever) */
   REALTIME_MAX_CONNECTIONS: v.optional(v.pipe(whole, v.minValue(1, 'must be at least 1')), '10000'),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: v.optional(whole, '100'),
   REALTIME_SUBSCRIBE_SECONDS: v.optional(seconds(0), '30'),
   AUTH_TOKEN_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number), v.minValue(1, 'must be at least 1')), '30'),
-  /** how long the third failed sign-in in a row locks an account */
+  /** how long three failed sign-ins in a row lock one client address's tries at one account, or one trusted device (an account's slowdown holds tries back a minute at most) */
   LOCK_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '15'),
   /** requests per minute one client address may make to sign-in, register and forgot-password, each */
   AUTH_RATE_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '20'),
@@ -177,7 +182,9 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   http: {
     headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
-    maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY ? 0 : 256),
+    maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY.hops > 0 ? 0 : 256),
+    /** connections from these (TRUST_PROXY's listed proxies) carry many clients and are not capped */
+    uncappedProxies: env.TRUST_PROXY,
   },
   /** the embedded Pusher server's limits */
   realtime: {

@@ -1,36 +1,104 @@
-import { isIPv4, isIPv6 } from 'node:net'
+import type { IncomingMessage } from 'node:http'
+import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { ipv6Groups } from './ip'
 
 /**
- * The client's IP address. Behind `proxies` proxies (TRUST_PROXY) it is the X-Forwarded-For entry
- * that many from the right: each proxy appends the address it was reached from, so that entry was
- * written by the outermost proxy, and whatever a client put in the header itself stays to its left
- * and is never read. (A proxy that replaces the header leaves one entry, which is the same one.)
- * With fewer entries than proxies the leftmost is taken; with none, or no proxy, the socket's peer.
+ * Who may tell the shop a client's address (TRUST_PROXY): nobody (`hops` 0, no `proxies`); the
+ * `hops` proxies in front, whoever connects; or only the listed proxies (addresses and CIDR
+ * ranges), so a client that reaches the port directly cannot name an address of its choosing.
  */
-export function addressOf(forwardedFor: string | undefined, socketAddress: string | undefined, proxies: number): string {
-  if (proxies > 0 && forwardedFor) {
-    const entries = forwardedFor
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean)
-    const forwarded = entries[Math.max(0, entries.length - proxies)]
-    if (forwarded) return forwarded
+export interface ProxyTrust {
+  hops: number
+  proxies: readonly string[]
+}
+
+export const NO_PROXY: ProxyTrust = { hops: 0, proxies: [] }
+
+/** TRUST_PROXY's text: `false`, `true` (one proxy), a number of proxies (0 to 9), or a comma-separated list of the proxies' addresses and CIDR ranges. */
+export function parseTrustProxy(text: string): ProxyTrust | string {
+  if (text === 'false') return NO_PROXY
+  if (text === 'true') return { hops: 1, proxies: [] }
+  if (/^[0-9]$/.test(text)) return { hops: Number(text), proxies: [] }
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const bad = proxies.find((entry) => !validRange(entry))
+  if (bad !== undefined || proxies.length === 0) return `must be true, false, the number of proxies in front (0 to 9), or the proxies' addresses and CIDR ranges, comma-separated${bad === undefined ? '' : ` (not: ${bad.slice(0, 60)})`}`
+  return { hops: 0, proxies }
+}
+
+function validRange(entry: string) {
+  const [address = '', prefix, extra] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+const lists = new WeakMap<ProxyTrust, BlockList>()
+
+/** Whether `address` is one of the listed proxies (never, without a list). */
+export function isListedProxy(trust: ProxyTrust, address: string | undefined): boolean {
+  if (trust.proxies.length === 0 || address === undefined) return false
+  let list = lists.get(trust)
+  if (!list) {
+    list = new BlockList()
+    for (const entry of trust.proxies) {
+      const [range = '', prefix] = entry.split('/')
+      const type = isIP(range) === 4 ? 'ipv4' : 'ipv6'
+      if (prefix === undefined) list.addAddress(range, type)
+      else list.addSubnet(range, Number(prefix), type)
+    }
+    lists.set(trust, list)
   }
-  return socketAddress ?? 'unknown'
+  const bare = unmapped(address.trim())
+  const family = isIP(bare)
+  return family !== 0 && list.check(bare, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+const unmapped = (address: string) => /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)?.[1] ?? address
+
+/**
+ * The client's IP address. Each proxy appends the address it was reached from to X-Forwarded-For,
+ * so the entries on the right were written by proxies and whatever a client put in the header
+ * itself stays to their left and is never read. (A proxy that replaces the header leaves one entry.)
+ * - `hops` proxies: the entry that many from the right (the leftmost when there are fewer).
+ * - Listed proxies: only when the connection comes from one of them, the rightmost entry that is not
+ *   itself a listed proxy; a connection from anywhere else is its own client.
+ * Without a trusted proxy, or with no entry, the socket's peer.
+ */
+export function addressOf(forwardedFor: string | undefined, socketAddress: string | undefined, trust: ProxyTrust): string {
+  const socket = socketAddress ?? 'unknown'
+  const listed = trust.proxies.length > 0
+  if (!forwardedFor || (listed ? !isListedProxy(trust, socketAddress) : trust.hops === 0)) return socket
+  const entries = forwardedFor
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  if (entries.length === 0) return socket
+  if (!listed) return entries[Math.max(0, entries.length - trust.hops)]!
+  for (let i = entries.length - 1; i >= 0; i--) if (!isListedProxy(trust, entries[i])) return entries[i]!
+  return entries[0]!
 }
 
 /** The client's IP address of a request the app answers (see addressOf). */
-export function clientAddress(c: Context, proxies: number): string {
+export function clientAddress(c: Context, trust: ProxyTrust): string {
   let socketAddress: string | undefined
   try {
     socketAddress = getConnInfo(c).remote.address
   } catch {
     // requests made in-process (tests) have no socket
   }
-  return addressOf(c.req.header('x-forwarded-for'), socketAddress, proxies)
+  return addressOf(c.req.header('x-forwarded-for'), socketAddress, trust)
+}
+
+/** The client's IP address of a request Node hands over directly (a WebSocket upgrade; see addressOf). */
+export function requestAddress(request: IncomingMessage, trust: ProxyTrust): string {
+  const forwarded = request.headers['x-forwarded-for']
+  return addressOf(Array.isArray(forwarded) ? forwarded.join(',') : forwarded, request.socket.remoteAddress, trust)
 }
 
 /**

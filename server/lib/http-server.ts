@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { DEFAULT_LOCALE } from '../../contract/constants'
 import type { ApiErrorBody, ErrorCode, ErrorDetail } from '../../contract/errors'
 import type { Config } from '../config'
-import { AddressCounter } from './client-address'
+import { AddressCounter, isListedProxy } from './client-address'
 import { translate } from './messages'
 
 /** How long a refused client may go on sending before its connection is cut. */
@@ -59,13 +59,13 @@ export function serveShop(fetch: Parameters<typeof serve>[0]['fetch'], address: 
  *
  * HTTP/2 servers are returned as they are: a stream error there does not end the connection.
  */
-export function hardenHttpServer<S extends ServerType>(server: S, limits: Pick<Config['http'], 'maxConnectionsPerAddress'>): S {
+export function hardenHttpServer<S extends ServerType>(server: S, limits: Pick<Config['http'], 'maxConnectionsPerAddress'> & Partial<Pick<Config['http'], 'uncappedProxies'>>): S {
   if (!(server instanceof Server)) return server
   if (limits.maxConnectionsPerAddress > 0) {
     const counter = new AddressCounter(limits.maxConnectionsPerAddress)
     server.on('connection', (socket: Socket) => {
       const address = socket.remoteAddress
-      if (address === undefined) return
+      if (address === undefined || (limits.uncappedProxies && isListedProxy(limits.uncappedProxies, address))) return
       if (!counter.take(address)) return void socket.destroy()
       socket.once('close', () => counter.release(address))
     })

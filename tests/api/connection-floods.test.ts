@@ -92,4 +92,34 @@ describe('connections that never finish their request', () => {
     await Promise.all(held.map(({ answer }) => answer))
     expect(await health()).toBe(200)
   })
+
+  it('does not cap a listed proxy (TRUST_PROXY as addresses), whose connections carry many clients, and still caps everyone else', async () => {
+    const proxied = await listenShop({ kind: 'pglite' }, { env: { TRUST_PROXY: '127.0.0.3', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '2' } })
+    const sockets: Socket[] = []
+    const hold = (localAddress: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect({ port: proxied.port, host: '127.0.0.1', localAddress }, () => resolve(socket))
+        socket.on('error', reject)
+        sockets.push(socket)
+      })
+    const healthVia = (localAddress: string) =>
+      new Promise<number>((resolve) => {
+        const req = httpRequest(`${proxied.url}/api/v1/health`, { localAddress, agent: false }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode!))
+        })
+        req.on('error', () => resolve(0))
+        req.end()
+      })
+    try {
+      for (let i = 0; i < 5; i++) await hold('127.0.0.3')
+      expect(await healthVia('127.0.0.3')).toBe(200)
+      for (let i = 0; i < 2; i++) await hold('127.0.0.4')
+      // the third from an address that is not a listed proxy is closed unanswered
+      expect(await healthVia('127.0.0.4')).toBe(0)
+    } finally {
+      sockets.forEach((socket) => socket.destroy())
+      await proxied.close()
+    }
+  })
 })

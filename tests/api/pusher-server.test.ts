@@ -243,7 +243,7 @@ describe('the embedded Pusher server under a flood from one address', () => {
   })
 
   it('counts the address the trusted proxy added to X-Forwarded-For (not what the client wrote before it), and the socket address otherwise', async () => {
-    const proxied = await start({ maxConnectionsPerAddress: 1, trustProxy: 1 })
+    const proxied = await start({ maxConnectionsPerAddress: 1, trustProxy: { hops: 1, proxies: [] } })
     try {
       // the proxy appends the address it was reached from; a client may write anything before it
       let spoofed = 0

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { AddressCounter, addressOf } from '../../lib/client-address'
+import { AddressCounter, NO_PROXY, requestAddress, type ProxyTrust } from '../../lib/client-address'
 import {
   CLOSE,
   LIMITS,
@@ -28,7 +28,7 @@ export interface PusherServerOptions {
   /** how long a connection may hold no subscription before it is closed with 4101; 0 = for ever */
   subscribeGraceMs?: number
   /** proxies in front (TRUST_PROXY): the client's address is then read from X-Forwarded-For (see addressOf), not the socket's */
-  trustProxy?: number
+  trustProxy?: ProxyTrust
   /** channels one connection may be subscribed to at once */
   maxChannelsPerConnection?: number
   /** members may send `client-` events on private and presence channels (off, as on a new Pusher app) */
@@ -124,8 +124,7 @@ export class PusherServer {
     const url = new URL(request.url ?? '/', 'http://localhost')
     const match = /^\/app\/([^/]+)$/.exec(url.pathname)
     if (!match) return false
-    const forwarded = request.headers['x-forwarded-for']
-    const address = addressOf(Array.isArray(forwarded) ? forwarded.join(',') : forwarded, request.socket.remoteAddress, this.options.trustProxy ?? 0)
+    const address = requestAddress(request, this.options.trustProxy ?? NO_PROXY)
     this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, decodeURIComponent(match[1]!), url.searchParams, address))
     return true
   }
