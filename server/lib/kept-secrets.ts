@@ -1,6 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { ensureDataDir, PRIVATE_FILE_MODE } from './private-files'
+import { ensureDataDir, writePrivateFile } from './private-files'
 
 /**
  * Secrets an embedded emulator needs (keys, signing secrets): read from `dataDir/fileName`, or made
@@ -13,7 +13,8 @@ export async function keptSecrets<T>(dataDir: string, fileName: string, make: ()
   } catch {
     const secrets = make()
     await ensureDataDir(dataDir)
-    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: PRIVATE_FILE_MODE })
+    // also over a file that could not be read as secrets, whatever its mode was
+    await writePrivateFile(file, JSON.stringify(secrets, null, 2))
     return secrets
   }
 }

@@ -1,4 +1,4 @@
-import { chmod, mkdir } from 'node:fs/promises'
+import { chmod, mkdir, writeFile } from 'node:fs/promises'
 
 /**
  * What the shop keeps under DATA_DIR is its own user's alone (decision 63): mails with live reset
@@ -25,3 +25,18 @@ export async function privateDir(dir: string) {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   await chmod(dir, PRIVATE_DIR_MODE)
 }
+
+/**
+ * Writes a file of the shop's own under DATA_DIR, owner-only. writeFile's mode applies only when it
+ * creates the file: one that was there already (unreadable, or left open) is set to 0600 after.
+ */
+export async function writePrivateFile(file: string, data: string | Uint8Array) {
+  await writeFile(file, data, { mode: PRIVATE_FILE_MODE })
+  await chmod(file, PRIVATE_FILE_MODE)
+}
+
+/**
+ * Closes a folder of the shop's own that an earlier version may have left open (0755), and with it
+ * what it holds, without touching each file; one that is not there yet is made by its first use.
+ */
+export const closeDir = (dir: string) => chmod(dir, PRIVATE_DIR_MODE).catch(() => undefined)

@@ -56,11 +56,16 @@ describe('starting the shop (node server/main.ts)', () => {
       await cp('tests/fixtures/public', publicDir, { recursive: true })
       await mkdir(path.join(publicDir, 'images', 'banners'), { recursive: true })
       await cp('public/images/banners/banner-1.svg', path.join(publicDir, 'images', 'banners', 'banner-1.svg'))
-      // what an earlier version left, as the umask 022 made it: an open outbox and sandbox journal
+      // what an earlier version left, as the umask 022 made it: an open outbox, sandbox journal and
+      // image cache, and a keys file that cannot be read (so it is written again)
       await mkdir(path.join(data, 'outbox'), { recursive: true, mode: 0o755 })
       await writeFile(path.join(data, 'outbox', '2026-01-01T00-00-00-000Z-1-old@example.tw.eml'), 'Subject: old\n', { mode: 0o644 })
       await mkdir(path.join(data, 'stripe-sandbox'), { mode: 0o755 })
       await writeFile(path.join(data, 'stripe-sandbox', 'journal.jsonl'), '', { mode: 0o644 })
+      await mkdir(path.join(data, 'image-cache', '00'), { recursive: true, mode: 0o755 })
+      await chmod(path.join(data, 'image-cache'), 0o755)
+      await writeFile(path.join(data, 'image-cache', '00', '00old.webp'), 'old', { mode: 0o644 })
+      await writeFile(path.join(data, 'vapid-keys.json'), '{', { mode: 0o644 })
       await chmod(data, 0o755)
 
       // a fresh DATA_DIR beside it, made by the shop; both under a umask that takes nothing away
@@ -89,8 +94,9 @@ describe('starting the shop (node server/main.ts)', () => {
           const mode = (await lstat(file)).mode & 0o777
           if (mode !== (entry.isDirectory() ? 0o700 : 0o600)) open.push(`${relative} ${mode.toString(8)}`)
         }
-        // the mail an earlier version left keeps its mode, closed by the outbox around it
-        expect(open).toEqual(dataDir === data ? ['outbox/2026-01-01T00-00-00-000Z-1-old@example.tw.eml 644'] : [])
+        // what an earlier version left in the outbox and the image cache keeps its mode, closed by the folder around it
+        const leftOpen = ['image-cache/00 755', 'image-cache/00/00old.webp 644', 'outbox/2026-01-01T00-00-00-000Z-1-old@example.tw.eml 644']
+        expect(open.sort()).toEqual(dataDir === data ? leftOpen : [])
         const names = (await readdir(dataDir, { recursive: true })).map(String)
         for (const kept of ['pglite', 'outbox', 'stripe-sandbox/journal.jsonl', 'image-cache', 'stripe-sandbox-keys.json', 'vapid-keys.json', 'search-admin-key']) expect(names, kept).toContain(kept)
         expect(names.filter((name) => name.startsWith('outbox/') && name.endsWith('modes@example.tw.eml'))).toHaveLength(1)

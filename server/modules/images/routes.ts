@@ -7,6 +7,7 @@ import { IMAGE_CONTENT_TYPES, parseDerivativePath } from '../../../contract/imag
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema'
+import { closeDir } from '../../lib/private-files'
 import { DiskCache, Limiter } from './disk-cache'
 import { CONTENT_TYPES } from './inspect'
 import { effectiveWidth, PIPELINE_VERSION, renderDerivative, renderShare } from './render'
@@ -49,6 +50,8 @@ async function send(c: Context, etag: string, cacheControl: string, contentType:
  */
 export function imageRoutes({ db, config }: ImageDeps) {
   const cache = new DiskCache(path.join(config.dataDir, 'image-cache'))
+  // owner-only like the rest of DATA_DIR (decision 63): a cache an earlier version left open is closed at start
+  void closeDir(cache.dir)
   // one picture at a time on a small machine: a burst of new pictures waits its turn rather than
   // taking every core from the API (libvips itself is already one thread per picture here)
   const renders = new Limiter(os.availableParallelism() > 2 ? 2 : 1)

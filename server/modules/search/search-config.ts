@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { ensureDataDir, PRIVATE_FILE_MODE } from '../../lib/private-files'
+import { ensureDataDir, writePrivateFile } from '../../lib/private-files'
 import type { Config } from '../../config'
 
 export interface SearchSettings {
@@ -25,7 +25,7 @@ export async function embeddedAdminKey(dataDir: string) {
   } catch {
     const key = randomBytes(24).toString('base64url')
     await ensureDataDir(dataDir)
-    await writeFile(file, key, { mode: PRIVATE_FILE_MODE })
+    await writePrivateFile(file, key)
     return key
   }
 }
