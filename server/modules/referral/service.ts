@@ -5,7 +5,7 @@ import type { Localized } from '../../../contract/localized'
 import type { DbOrTx } from '../../db/client'
 import { couponRedemptions, coupons, orders, recipients, referrals, users } from '../../db/schema'
 import { notify } from '../notification/producer'
-import { addressKey } from './address-key'
+import { postalAddressKey } from './postal-address-key'
 
 /** A referral coupon's figures (configuration: REFERRAL_FRIEND_COUPON, REFERRAL_REWARD_COUPON). */
 export interface ReferralCoupon {
@@ -104,14 +104,14 @@ export async function friendOrderDelivered(tx: DbOrTx, settings: ReferralSetting
   const referrerAddresses = new Set<string>()
   for (const r of await tx.select().from(recipients).where(eq(recipients.user_id, referral.referrer_id))) {
     referrerPhones.add(digits(r.phone))
-    referrerAddresses.add(addressKey(r))
+    referrerAddresses.add(postalAddressKey(r))
   }
   for (const o of await tx.select({ recipient: orders.recipient }).from(orders).where(and(eq(orders.user_id, referral.referrer_id), ne(orders.status, 'CANCEL')))) {
     referrerPhones.add(digits(o.recipient.phone))
-    referrerAddresses.add(addressKey(o.recipient))
+    referrerAddresses.add(postalAddressKey(o.recipient))
   }
   const samePhone = [digits(friend.phone), digits(order.recipient.phone)].some((p) => p && referrerPhones.has(p))
-  const sameAddress = referrerAddresses.has(addressKey(order.recipient))
+  const sameAddress = referrerAddresses.has(postalAddressKey(order.recipient))
   if (samePhone || sameAddress) {
     await tx.update(referrals).set({ status: 'not_eligible', reason: samePhone ? 'same_phone' : 'same_address', order_id: order.id, updated_at: now }).where(eq(referrals.friend_id, referral.friend_id))
     return undefined

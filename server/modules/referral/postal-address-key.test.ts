@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addressKey, chineseNumeral, normalizeAddressText } from './address-key'
+import { postalAddressKey, chineseNumeral, normalizeAddressText } from './postal-address-key'
 
-const at = (address: string, county = '台北市', district = '大安區') => addressKey({ county, district, address })
+const at = (address: string, county = '台北市', district = '大安區') => postalAddressKey({ county, district, address })
 
 describe('chineseNumeral', () => {
   it('reads positional and digit-by-digit numerals', () => {
@@ -49,7 +49,7 @@ describe('normalizeAddressText', () => {
   })
 })
 
-describe('addressKey', () => {
+describe('postalAddressKey', () => {
   it('matches the review’s case: 復興南路1段390號 and 復興南路一段 390 號', () => {
     expect(at('復興南路1段390號')).toBe(at('復興南路一段 390 號'))
     expect(at('復興南路1段390號', '臺北市')).toBe(at('復興南路一段 390 號', '台北市'))

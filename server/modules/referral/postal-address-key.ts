@@ -60,7 +60,7 @@ export interface AddressParts {
  * district and is often mistyped); a county, district or `台灣` typed again at the start of the
  * address is dropped, so `台北市大安區復興南路…` in the address field matches `復興南路…`.
  */
-export function addressKey(parts: AddressParts): string {
+export function postalAddressKey(parts: AddressParts): string {
   const county = normalizeAddressText(parts.county)
   const district = normalizeAddressText(parts.district)
   let address = normalizeAddressText(parts.address).replace(/^\d{3,6}(?=\D)/, '').replace(/^台灣/, '')
