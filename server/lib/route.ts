@@ -65,7 +65,10 @@ export const documented = (options: RouteDoc) =>
       400: errorResponse(besides(options.errors?.[400], INVALID_INPUT)),
       ...(options.auth ? { 401: errorResponse('Missing, expired or revoked token (UNAUTHENTICATED)') } : {}),
       ...(options.notFound ? { 404: errorResponse('Not found') } : {}),
+      // answered by the HTTP server itself (server/lib/http-server.ts), before any route sees the request
+      408: errorResponse('The request’s headers took over HTTP_HEADERS_TIMEOUT_SECONDS, or the whole request over HTTP_REQUEST_TIMEOUT_SECONDS, to arrive (REQUEST_TIMEOUT); the connection is closed'),
       413: errorResponse('A body over the limit: 64 KB of JSON (PAYLOAD_TOO_LARGE)'),
+      431: errorResponse('The request’s address and headers over 16 KB together (REQUEST_HEADER_TOO_LARGE, detail.limit_bytes); the connection is closed'),
       ...Object.fromEntries(
         Object.entries(options.errors ?? {})
           .filter(([status]) => status !== '400' && status !== '503')

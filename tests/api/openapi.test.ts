@@ -25,6 +25,8 @@ describe('GET /api/v1/openapi.json', () => {
         if (success) expect(success.content['application/json'].schema, `${path} has no response schema`).toBeDefined()
         else expect(operation.responses['302'], `${path} documents no success answer`).toBeDefined()
         expect(operation.responses['500'], `${path} lacks its error response`).toBeDefined()
+        // what the HTTP server answers before any route: a request too slow to arrive, too large
+        for (const status of ['408', '413', '431']) expect(operation.responses[status]?.content['application/json'].schema, `${path} lacks ${status}`).toBeDefined()
       }
 
       const list = doc.paths['/product'].get
@@ -33,6 +35,8 @@ describe('GET /api/v1/openapi.json', () => {
       const sort = list.parameters.find((p: { name: string }) => p.name === 'sort')
       expect(sort.schema.enum).toEqual(['rank', 'price_asc', 'price_desc'])
       expect(doc.paths['/product/{id}'].get.responses['404']).toBeDefined()
+      expect(doc.paths['/push-subscription'].post.responses['400'].description).toMatch(/PUSH_SERVICE_HOSTS \(VALIDATION_FAILED, detail\.endpoint/)
+      expect(doc.paths['/user/notification'].get.responses['408'].description).toContain('REQUEST_TIMEOUT')
     } finally {
       await shop.close()
     }

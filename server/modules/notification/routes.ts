@@ -67,7 +67,16 @@ export function notificationRoutes(deps: AuthDeps & service.NotificationDeps) {
     )
     .post(
       '/push-subscription',
-      documented({ summary: 'Web push on this browser: its PushSubscription (the same endpoint again replaces it)', tags, response: dataSchema(v.object({ endpoint: v.string() })), auth: true, created: true }),
+      documented({
+        summary: 'Web push on this browser: its PushSubscription (the same endpoint again replaces it)',
+        tags,
+        response: dataSchema(v.object({ endpoint: v.string() })),
+        auth: true,
+        created: true,
+        errors: {
+          400: 'An endpoint not written as the URL parser writes it (lower-case host, no user, no default port, no spare characters) or not at a host of PUSH_SERVICE_HOSTS (VALIDATION_FAILED, detail.endpoint: "This push service is not supported.")',
+        },
+      }),
       member,
       validate('json', PushSubscriptionInputSchema),
       async (c) => c.json({ data: await service.subscribe(deps, c.get('session').user.id, c.req.valid('json')) }, 201),
