@@ -29,7 +29,7 @@ export const QuoteInputSchema = v.object(
 )
 export type QuoteInput = v.InferOutput<typeof QuoteInputSchema>
 
-export const QuoteLineSchema = v.object({
+export const PricedLineSchema = v.object({
   product_id: v.number(),
   variant_id: v.number(),
   /** the product's name, in the request's language */
@@ -44,14 +44,14 @@ export const QuoteLineSchema = v.object({
   /** unit_price × quantity */
   line_total: v.number(),
 })
-export type QuoteLine = v.InferOutput<typeof QuoteLineSchema>
+export type PricedLine = v.InferOutput<typeof PricedLineSchema>
 
 /**
  * Every figure of an order, computed by the server from current prices (integer TWD, tax included):
  * amount = subtotal − discount + logistics_fee; tax = includedTax(amount).
  */
-export const QuoteSchema = v.object({
-  lines: v.array(QuoteLineSchema),
+export const PricedSchema = v.object({
+  lines: v.array(PricedLineSchema),
   subtotal: v.number(),
   discount: v.number(),
   logistics_fee: v.number(),
@@ -63,5 +63,37 @@ export const QuoteSchema = v.object({
   /** goods (after the discount) of at least this ship free */
   free_shipping_threshold: v.number(),
   currency: v.literal('TWD'),
+})
+export type Priced = v.InferOutput<typeof PricedSchema>
+
+export const QuoteLineSchema = v.object({
+  ...PricedLineSchema.entries,
+  /**
+   * the most of this variant the member may order now (decision 61): the stock left, or less when
+   * few are left, where one member may hold unpaid 3 units or half of what they could get, whichever
+   * is more; an order of more is refused with 409 VARIANT_HOLD_LIMIT. 0 while the member's unpaid
+   * orders hold their share.
+   */
+  max_quantity: v.number(),
+})
+export type QuoteLine = v.InferOutput<typeof QuoteLineSchema>
+
+/** Until the member's e-mail is verified (and while no order of theirs was ever paid): what they may hold unpaid. */
+export const UnverifiedLimitSchema = v.object({
+  /** unpaid orders they may hold: 1 */
+  max_unpaid_orders: v.number(),
+  /** units, all lines together, of that order (UNVERIFIED_MAX_UNITS; 0: none) */
+  max_units: v.number(),
+  /** unpaid orders they hold now */
+  unpaid_orders: v.number(),
+})
+export type UnverifiedLimit = v.InferOutput<typeof UnverifiedLimitSchema>
+
+/** The priced order, with what this member may order of it now: the payment page says so before "Place order". */
+export const QuoteSchema = v.object({
+  ...PricedSchema.entries,
+  lines: v.array(QuoteLineSchema),
+  /** null once the e-mail is verified or an order was paid; otherwise an order beyond it is refused with 403 EMAIL_NOT_VERIFIED */
+  unverified_limit: v.nullable(UnverifiedLimitSchema),
 })
 export type Quote = v.InferOutput<typeof QuoteSchema>

@@ -15,7 +15,10 @@ function catalogue() {
     productRecord('CAP-0001', { variants: [{ sku: 'CAP-0001-A', label, price: 300, stock_left: 500 }] }),
     productRecord('CAP-0002', { variants: [{ sku: 'CAP-0002-A', label, price: 450, stock_left: 73 }] }),
     // the review's case: 12 units of a variant, one test each
-    ...['CAP-0003', 'CAP-0004', 'CAP-0005', 'CAP-0006'].map((sku) => productRecord(sku, { variants: [{ sku: `${sku}-A`, label, price: 380, stock_left: 12 }] })),
+    ...['CAP-0003', 'CAP-0004', 'CAP-0005', 'CAP-0006', 'CAP-0009'].map((sku) => productRecord(sku, { variants: [{ sku: `${sku}-A`, label, price: 380, stock_left: 12 }] })),
+    // low stock, as many of the seed's variants have
+    productRecord('CAP-0007', { variants: [{ sku: 'CAP-0007-A', label, price: 380, stock_left: 2 }] }),
+    productRecord('CAP-0008', { variants: [{ sku: 'CAP-0008-A', label, price: 380, stock_left: 4 }] }),
   )
   return file
 }
@@ -147,7 +150,7 @@ describe.each(targets)('what one member may hold unpaid of a variant, and before
   const inLanguage = async (m: Member, lines: unknown[], locale: string) =>
     (await m.call('POST', '/api/v1/ec-order', { lines, recipient, invoice }, { 'idempotency-key': `lang-${locale}-${Math.random()}`, 'x-localization': locale })).body.error
 
-  it('lets a member hold unpaid at most half, rounded up, of what is left of a variant plus their own, in their language, writing nothing when refused', async () => {
+  it('lets a member hold unpaid at most 3 units or half, rounded up, of what is left of a variant plus their own, in their language, writing nothing when refused', async () => {
     expect(shop.config.orders.unverifiedMaxUnits).toBe(3)
     const first = await shop.member()
     // the review's case: one account took all 12 units; now it takes half
@@ -169,15 +172,12 @@ describe.each(targets)('what one member may hold unpaid of a variant, and before
     const held = (await first.checkout([shop.line('CAP-0003-A', 6)])).body.data
     expect(held.no).toBeDefined()
     expect((await first.checkout([shop.line('CAP-0003-A', 1)])).body.error).toMatchObject({ code: 'VARIANT_HOLD_LIMIT', detail: { max_quantity: 0 } })
-    // the next shoppers each get half of what is left, down to the last unit
+    // the next shopper gets half of what is left, the one after the last 3
     const second = await shop.member()
     expect((await second.checkout([shop.line('CAP-0003-A', 4)])).body.error.detail.max_quantity).toBe(3)
     const secondOrder = (await second.checkout([shop.line('CAP-0003-A', 3)])).body.data
     const third = await shop.member()
-    expect((await third.checkout([shop.line('CAP-0003-A', 3)])).body.error.detail.max_quantity).toBe(2)
-    expect((await third.checkout([shop.line('CAP-0003-A', 2)])).status).toBe(201)
-    const fourth = await shop.member()
-    expect((await fourth.checkout([shop.line('CAP-0003-A', 1)])).status).toBe(201)
+    expect((await third.checkout([shop.line('CAP-0003-A', 3)])).status).toBe(201)
     expect(await stockOf('CAP-0003-A')).toBe(0)
     expect((await (await shop.member()).checkout([shop.line('CAP-0003-A', 1)])).body.error.code).toBe('OUT_OF_STOCK')
     expect(await stockOf('CAP-0001-A')).toBe(stockOfOther)
@@ -187,8 +187,72 @@ describe.each(targets)('what one member may hold unpaid of a variant, and before
     expect((await first.checkout([shop.line('CAP-0003-A', 1)])).body.error.detail.max_quantity).toBe(0)
     expect((await shop.pay(held.payment.client_secret, 'pm_card_visa')).status).toBe(200)
     await shop.settle()
-    expect((await first.checkout([shop.line('CAP-0003-A', 3)])).body.error.detail.max_quantity).toBe(2)
-    expect((await first.checkout([shop.line('CAP-0003-A', 2)])).status).toBe(201)
+    expect((await first.checkout([shop.line('CAP-0003-A', 3)])).status).toBe(201)
+  })
+
+  it('lets a member always order 3 units of a variant, or all of it if fewer are left, and the quote says per line how many they may order now', async () => {
+    const quoteOf = async (m: Member, lines: unknown[]) => {
+      const quoted = await m.call('POST', '/api/v1/checkout/quote', { lines })
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200)
+      return quoted.body.data as { lines: { max_quantity: number }[]; unverified_limit: unknown }
+    }
+    // 2 left: a shopper takes both (half would have been 1)
+    const pair = await shop.member()
+    expect((await quoteOf(pair, [shop.line('CAP-0007-A', 2)])).lines[0]!.max_quantity).toBe(2)
+    expect((await pair.checkout([shop.line('CAP-0007-A', 2)])).status).toBe(201)
+    expect(await stockOf('CAP-0007-A')).toBe(0)
+    // 4 left: 3 (half would have been 2), then the last one for the next shopper
+    const three = await shop.member()
+    const quoted = await quoteOf(three, [shop.line('CAP-0008-A', 4), shop.line('CAP-0001-A', 10)])
+    expect(quoted.lines.map((line) => line.max_quantity)).toEqual([3, 250])
+    expect(quoted.unverified_limit).toBeNull()
+    expect((await three.checkout([shop.line('CAP-0008-A', 4)])).body.error).toMatchObject({ code: 'VARIANT_HOLD_LIMIT', detail: { 'lines.0': ['is more than half of what is left'], max_quantity: 3 } })
+    expect((await three.checkout([shop.line('CAP-0008-A', 3)])).status).toBe(201)
+    // the 3 count what the member already holds
+    expect((await quoteOf(three, [shop.line('CAP-0008-A', 1)])).lines[0]!.max_quantity).toBe(0)
+    expect((await three.checkout([shop.line('CAP-0008-A', 1)])).body.error.detail.max_quantity).toBe(0)
+    const last = await shop.member()
+    expect((await quoteOf(last, [shop.line('CAP-0008-A', 1)])).lines[0]!.max_quantity).toBe(1)
+    expect((await last.checkout([shop.line('CAP-0008-A', 1)])).status).toBe(201)
+
+    // the quote follows the member's unpaid units, as the checkout counts them: 12 left, 6; 4 held of 12, 2 more
+    const member = await shop.member()
+    expect((await quoteOf(member, [shop.line('CAP-0009-A', 10)])).lines[0]!.max_quantity).toBe(6)
+    expect((await member.checkout([shop.line('CAP-0009-A', 4)])).status).toBe(201)
+    expect((await quoteOf(member, [shop.line('CAP-0009-A', 3)])).lines[0]!.max_quantity).toBe(2)
+    expect((await member.checkout([shop.line('CAP-0009-A', 3)])).body.error.detail.max_quantity).toBe(2)
+    expect((await quoteOf(await shop.member(), [shop.line('CAP-0009-A', 3)])).lines[0]!.max_quantity).toBe(4)
+  })
+
+  it('lifts the limit of a member whose e-mail is not verified once an order of theirs was paid, refunded or not', async () => {
+    const limitOf = async (m: Member) => (await m.call('POST', '/api/v1/checkout/quote', { lines: [shop.line('CAP-0001-A', 5)] })).body.data.unverified_limit
+    // a social sign-up whose provider did not vouch for the address, say
+    const buyer = await shop.member({ verified: false })
+    expect(await limitOf(buyer)).toEqual({ max_unpaid_orders: 1, max_units: 3, unpaid_orders: 0 })
+    const first = (await buyer.checkout([shop.line('CAP-0001-A', 1)])).body.data
+    expect(await limitOf(buyer)).toEqual({ max_unpaid_orders: 1, max_units: 3, unpaid_orders: 1 })
+    expect((await buyer.checkout([shop.line('CAP-0001-A', 1)])).body.error.code).toBe('EMAIL_NOT_VERIFIED')
+    expect((await shop.pay(first.payment.client_secret, 'pm_card_visa')).status).toBe(200)
+    await shop.settle()
+    expect(await limitOf(buyer)).toBeNull()
+    expect((await buyer.checkout([shop.line('CAP-0001-A', 5)])).status).toBe(201)
+    expect((await buyer.checkout([shop.line('CAP-0001-A', 5)])).status).toBe(201)
+
+    // a paid order cancelled and refunded still showed a card that works
+    const refunded = await shop.member({ verified: false })
+    const order = (await refunded.checkout([shop.line('CAP-0001-A', 1)])).body.data
+    expect((await shop.pay(order.payment.client_secret, 'pm_card_visa')).status).toBe(200)
+    await shop.settle()
+    expect((await refunded.call('POST', `/api/v1/ec-order/${order.no}/cancel`)).status).toBe(200)
+    expect((await refunded.checkout([shop.line('CAP-0001-A', 4)])).status).toBe(201)
+
+    // a declined card shows nothing
+    const declined = await shop.member({ verified: false })
+    const tried = (await declined.checkout([shop.line('CAP-0001-A', 1)])).body.data
+    expect((await shop.pay(tried.payment.client_secret, 'pm_card_chargeDeclined')).status).toBe(402)
+    await shop.settle()
+    expect((await declined.call('POST', `/api/v1/ec-order/${tried.no}/cancel`)).status).toBe(200)
+    expect((await declined.checkout([shop.line('CAP-0001-A', 4)])).body.error.code).toBe('EMAIL_NOT_VERIFIED')
   })
 
   it('lets a member whose e-mail is not verified hold one unpaid order of up to UNVERIFIED_MAX_UNITS units, until the mail’s link is followed', async () => {

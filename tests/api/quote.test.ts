@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { coupons, products, variants } from '../../server/db/schema'
-import { quoteOrder } from '../../server/modules/checkout/quote'
+import { priceOrder } from '../../server/modules/checkout/quote'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
 import { databaseTargets, startShop, type TestShop } from './harness'
@@ -57,8 +57,8 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
     const q = await quote([line('SNK-0001-B', 2), line('TEA-0001-A', 1)])
     expect(q).toEqual({
       lines: [
-        { ...ids['SNK-0001-B'], name: 'Takoyaki rice crackers', variant_label: '16 pieces', image: '/images/products/snk-0001.svg', stock_type: 'OFF_SHELF', unit_price: 520, quantity: 2, line_total: 1040 },
-        { ...ids['TEA-0001-A'], name: 'Uji matcha', variant_label: '40 g tin', image: '/images/products/tea-0001.svg', stock_type: 'OFF_SHELF', unit_price: 650, quantity: 1, line_total: 650 },
+        { ...ids['SNK-0001-B'], name: 'Takoyaki rice crackers', variant_label: '16 pieces', image: '/images/products/snk-0001.svg', stock_type: 'OFF_SHELF', unit_price: 520, quantity: 2, line_total: 1040, max_quantity: 3 },
+        { ...ids['TEA-0001-A'], name: 'Uji matcha', variant_label: '40 g tin', image: '/images/products/tea-0001.svg', stock_type: 'OFF_SHELF', unit_price: 650, quantity: 1, line_total: 650, max_quantity: 15 },
       ],
       subtotal: 1690,
       discount: 0,
@@ -69,6 +69,8 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
       shipment: 'home',
       free_shipping_threshold: 1500,
       currency: 'TWD',
+      // this member's e-mail is not verified (decision 61); max_quantity: 3 of the 4 left, and half of 30
+      unverified_limit: { max_unpaid_orders: 1, max_units: 3, unpaid_orders: 0 },
     })
     const zh = (await call('/checkout/quote', { lines: [line('SNK-0001-B', 1)] }, 'zh_tw')).body.data.lines[0]
     expect([zh.name, zh.variant_label]).toEqual(['章魚燒仙貝', '16入'])
@@ -159,9 +161,9 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
   it('follows the configured fee and threshold, for the order module too', async () => {
     const db = shop.database.db
     const base = { memberId: 1, shipment: 'home' as const, now: shop.clock.now() }
-    const q = await quoteOrder(db, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFee: 80, freeShippingThreshold: 300 } })
+    const { quote: q } = await priceOrder(db, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFee: 80, freeShippingThreshold: 300 } })
     expect(totals(q)).toEqual([280, 0, 80, 17, 360])
-    const free = await db.transaction((tx) => quoteOrder(tx, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFee: 80, freeShippingThreshold: 0 } }))
+    const { quote: free } = await db.transaction((tx) => priceOrder(tx, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFee: 80, freeShippingThreshold: 0 } }))
     expect(totals(free)).toEqual([280, 0, 0, 13, 280])
     expect(free.free_shipping_threshold).toBe(0)
   })

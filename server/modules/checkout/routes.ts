@@ -14,7 +14,7 @@ export function checkoutRoutes(deps: AuthDeps) {
     '/checkout/quote',
     documented({
       summary:
-        'Price the lines with current prices: subtotal, coupon discount, logistics fee (waived from the free-shipping threshold, after the discount), the 5% business tax included in the amount, amount. Integer TWD.',
+        'Price the lines with current prices: subtotal, coupon discount, logistics fee (waived from the free-shipping threshold, after the discount), the 5% business tax included in the amount, amount. Integer TWD. And what this member may order now: per line `max_quantity` (a member holds unpaid at most 3 units or half of a scarce variant), and `unverified_limit` until the e-mail is verified or an order was paid; `POST /ec-order` refuses beyond them.',
       tags,
       response: dataSchema(QuoteSchema),
       auth: true,
@@ -32,6 +32,7 @@ export function checkoutRoutes(deps: AuthDeps) {
         now: deps.clock(),
         pricing: deps.config.checkout,
         locale: c.get('locale'),
+        unverifiedMaxUnits: deps.config.orders.unverifiedMaxUnits,
       })
       return c.json({ data: quote })
     },

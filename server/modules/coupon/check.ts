@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors'
 import { translate } from '../../lib/messages'
 import { hit } from '../../lib/rate-limit'
 import type { AuthDeps } from '../auth/service'
-import { quoteOrder } from '../checkout/quote'
+import { priceOrder } from '../checkout/quote'
 
 /** Checks per member and minute: enough for typing, too few to try codes by the thousand. */
 const CHECKS_PER_MINUTE = 30
@@ -13,7 +13,7 @@ const CHECKS_PER_MINUTE = 30
 export async function checkCoupon(deps: AuthDeps, memberId: number, input: CouponCheckInput, locale: Locale): Promise<CouponCheck> {
   const limit = await hit(deps.db, deps.clock, `coupon-check:${memberId}`, CHECKS_PER_MINUTE, 60_000)
   if (!limit.allowed) throw new AppError('RATE_LIMITED', 429, 'Too many requests; please wait a moment and try again.', { retry_after: limit.retryAfter })
-  const quote = await quoteOrder(deps.db, {
+  const { quote } = await priceOrder(deps.db, {
     memberId,
     lines: input.lines,
     couponCode: input.code,

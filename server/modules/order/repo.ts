@@ -1,4 +1,4 @@
-import { type Placeholder, and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { type Placeholder, and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-states'
 import type { DbOrTx } from '../../db/client'
 import { rowFromJson, rowsOf } from '../../db/json-rows'
@@ -50,6 +50,32 @@ export const lockMember = (tx: DbOrTx, userId: number | Placeholder) => tx.selec
 /** Orders of the member still waiting for their payment (they hold stock until paid, cancelled or expired). */
 const unpaidOrders = (userId: number | Placeholder) => and(eq(orders.user_id, userId), eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED'))
 
+/** Whether an order of the member was ever paid (refunded or not): a card that works lifts the unverified member's limit (decision 61). */
+const paidBefore = (userId: number | Placeholder) => sql`exists (select 1 from ${orders} where ${and(eq(orders.user_id, userId), isNotNull(orders.paid_at))})`
+
+/**
+ * What the member holds now, read without locks for the quote (the checkout's statement reads the
+ * same under its locks, and decides): whether their e-mail is verified, whether an order of theirs
+ * was paid, their unpaid orders, and their unpaid units of each of these variants.
+ */
+export async function memberHolds(db: DbOrTx, userId: number, variantIds: number[]) {
+  const held = db
+    .select({ variant_id: orderLines.variant_id, held: sql<number>`sum(${orderLines.quantity})::int`.as('held') })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.order_id))
+    .where(and(unpaidOrders(userId), inArray(orderLines.variant_id, variantIds.length > 0 ? variantIds : [0])))
+    .groupBy(orderLines.variant_id)
+    .as('h')
+  const [row] = rowsOf<{ verified: boolean; paid: boolean; unpaid: number; held: { id: number; held: number }[] }>(
+    await db.execute(sql`
+      select (select ${users.email_verified_at} is not null from ${users} where ${eq(users.id, userId)}) as verified,
+             ${paidBefore(userId)} as paid,
+             (select count(*) from ${orders} where ${unpaidOrders(userId)})::int as unpaid,
+             (select coalesce(json_agg(json_build_object('id', h.variant_id, 'held', h.held)), '[]') from ${held}) as held`),
+  )
+  return { verified: row!.verified, paidBefore: row!.paid, unpaid: row!.unpaid, held: new Map(row!.held.map((h) => [h.id, h.held])) }
+}
+
 // ---- stock ------------------------------------------------------------------
 
 
@@ -70,7 +96,7 @@ export interface CheckoutWrite {
  * so two checkouts never wait on each other, and as the statement's last step, so those contended
  * locks are held only until the commit that follows. Answers the rows written, the ids of the
  * variants whose stock was taken, how many unpaid orders the member held before this one, whether
- * the member's e-mail is verified, and for each variant the stock left before this order (as
+ * the member's e-mail is verified and whether an order of theirs was ever paid, and for each variant the stock left before this order (as
  * locked: the latest, which the update compared) and the units the member holds of it unpaid: the
  * caller rolls back when a variant is missing or a cap is passed (decisions 27 and 61). The counts
  * see every order committed before the statement began, so (run after lockMember) they see the
@@ -92,6 +118,7 @@ export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
     taken: number[]
     unpaid: number
     verified: boolean
+    paid: boolean
     stock: { id: number; left: number; held: number }[]
   }>(result)
   return {
@@ -101,6 +128,8 @@ export async function writeCheckout(tx: DbOrTx, write: CheckoutWrite) {
     taken: new Set(row!.taken),
     unpaidBefore: row!.unpaid,
     verified: row!.verified,
+    /** whether an order of the member was ever paid */
+    paidBefore: row!.paid,
     /** by variant id: the stock left before this order, and the member's unpaid units of it before this order */
     stock: new Map(row!.stock.map((v) => [v.id, { left: v.left, held: v.held }])),
   }
@@ -157,6 +186,7 @@ const checkoutStatement = statementByShape('checkout', (tx, shape) => {
            (select coalesce(json_agg(s.id), '[]') from s) as taken,
            (select count(*) from ${orders} where ${unpaidOrders(userId)})::int as unpaid,
            (select ${users.email_verified_at} is not null from ${users} where ${eq(users.id, userId)}) as verified,
+           ${paidBefore(userId)} as paid,
            (select coalesce(json_agg(json_build_object('id', v.id, 'left', v.stock_left, 'held', coalesce(h.held, 0))), '[]') from v left join h on h.variant_id = v.id) as stock`
 })
 

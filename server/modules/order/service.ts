@@ -12,7 +12,7 @@ import type { CarrierChecker } from '../invoice/carrier-check'
 import { verifyInvoiceCarrier } from '../invoice/service'
 import { friendOrderDelivered } from '../referral/service'
 import { recipientOf } from '../recipient/service'
-import { mayStillTake, UNVERIFIED_MAX_UNPAID_ORDERS, unverifiedMay } from './hold-limits'
+import { mayStillTake, mustVerify, UNVERIFIED_MAX_UNPAID_ORDERS, unverifiedMay } from './hold-limits'
 import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund, type OrderDeps } from './payments'
 import { orderView, ordersView, taipeiDate, toOrder } from './present'
 import * as repo from './repo'
@@ -63,8 +63,8 @@ const isUniqueViolation = (error: unknown) => {
  * which the database runs only after the first, takes the stock with conditional updates (so
  * concurrent checkouts never oversell), writes the order and removes the ordered lines from the
  * cart. A member holding MAX_UNPAID_ORDERS unpaid orders is refused, and so is one whose e-mail
- * is not verified beyond one order of UNVERIFIED_MAX_UNITS, or one who would hold more than half
- * of what is left of a variant (decision 61): all counted by the second statement, which begins
+ * is not verified (and who never paid an order) beyond one order of UNVERIFIED_MAX_UNITS, or one
+ * who would hold more than their share of what is left of a variant (decision 61): all counted by the second statement, which begins
  * once the member's lock is held and reads each variant as it locks it, so concurrent checkouts
  * cannot pass a cap together. A coupon is redeemed in the same transaction. Then, outside it, create the
  * PaymentIntent; a crash in between is completed by the retry with the same key.
@@ -151,8 +151,8 @@ export async function placeOrder(deps: OrderDeps & { carrier: CarrierChecker }, 
       if (!(await claimed)) throw new KeyClaimedBefore()
       const written = await (writing ?? repo.writeCheckout(tx, write))
       const { unverifiedMaxUnits, maxUnpaid } = deps.config.orders
-      // verifying the e-mail is what lifts this cap, so it is said first
-      if (!written.verified && !unverifiedMay(written.unpaidBefore, sum(input.lines.map((line) => line.quantity)), unverifiedMaxUnits)) {
+      // verifying the e-mail (or a paid order) is what lifts this cap, so it is said first
+      if (mustVerify(written) && !unverifiedMay(written.unpaidBefore, sum(input.lines.map((line) => line.quantity)), unverifiedMaxUnits)) {
         throw new AppError('EMAIL_NOT_VERIFIED', 403, 'Please verify your e-mail address to order more: until it is verified, you can have only one unpaid order, of a few items.', {
           max_unpaid_orders: UNVERIFIED_MAX_UNPAID_ORDERS,
           max_units: unverifiedMaxUnits,
