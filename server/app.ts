@@ -101,7 +101,10 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const stripeSandbox = payment.sandbox
     ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, publicUrl: config.publicUrl, logger, allowedOrigins: config.corsOrigins })
     : undefined
+  // graceful shutdown (decision 31): the requests running, and the mails they left being sent
+  const shutdown = drain()
   const authDeps = {
+    afterAnswer: shutdown.track,
     db: database.db,
     clock,
     config,
@@ -176,7 +179,6 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   // JSON answers in brotli or gzip; the embedded search engine's too, as hosted Algolia's are (the Stripe sandbox's SDK never asks)
   app.use(`${API_BASE}/*`, compression())
   if (search.embedded) app.use('/search/*', compression())
-  const shutdown = drain()
   app.use('*', shutdown.middleware)
   app.route(API_BASE, api)
   // everything else under /api (/api, /api/v2/x, /api//v1/config) is the API's 404, not the site's

@@ -5,7 +5,8 @@ import type { MiddlewareHandler } from 'hono'
  * the listener), every request is still answered in full, with `Connection: close`, so that the
  * client's next request opens a new connection: to another server behind a load balancer, or to
  * this one's successor. Nothing is turned away with a 5xx
- * for a restart. `idle()` tells when the requests running have finished.
+ * for a restart. `idle()` tells when the requests running have finished, and the work they left
+ * running after their answer (`track`: a reset mail still being sent).
  */
 export function drain() {
   let inFlight = 0
@@ -34,6 +35,15 @@ export function drain() {
     },
     begin() {
       draining = true
+    },
+    /** counts `work` a request leaves running after its answer as running until it settles */
+    track(work: Promise<unknown>) {
+      inFlight++
+      const done = () => {
+        inFlight--
+        settle()
+      }
+      work.then(done, done)
     },
     /** resolves when no request is running, or after `timeoutMs` */
     idle(timeoutMs: number) {

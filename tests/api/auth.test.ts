@@ -189,7 +189,7 @@ describe.each(targets)('accounts on $kind', (target) => {
       expect((await attempt('wrong-2')).status).toBe(401)
       const third = await attempt('wrong-3')
       expect(third.status).toBe(429)
-      expect(third.body.error).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', detail: { lock_minutes: 15 } })
+      expect(third.body.error).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', detail: { lock_minutes: 15, retry_after: 900 } })
       const right = await attempt(m.password)
       expect(right.status).toBe(429)
       expect(right.body.error.code).toBe('TOO_MANY_ATTEMPTS')
@@ -400,7 +400,7 @@ describe('per-address rate limit', () => {
       for (let i = 0; i < 3; i++) {
         last = await shop.json('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: body.email, password: 'wrong-pass' }) })
       }
-      expect(last!.body.error.detail).toEqual({ lock_minutes: 5 })
+      expect(last!.body.error.detail).toEqual({ lock_minutes: 5, retry_after: 300 })
       expect((await shop.json('/api/v1/config')).body.data.auth.lock_minutes).toBe(5)
     } finally {
       await shop.close()

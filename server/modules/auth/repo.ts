@@ -37,13 +37,17 @@ export const pairLockKey = (address: string, email: string) => `pair:${address}|
 /** The count of one trusted device. */
 export const deviceLockKey = (deviceId: number) => `device:${deviceId}`
 
-export const findLock = async (db: DbOrTx, key: string) => (await db.select().from(signInLocks).where(eq(signInLocks.key, key)))[0]
+/** Whether a count holds its tries back at `now`. */
+const heldAt = (now: Date) => sql`${signInLocks.locked_until} > ${now.toISOString()}::timestamptz`
 
 /**
- * Counts one failed sign-in on `key` in a single upsert; the failure that reaches `max` sets
- * `locked_until` and starts the count again. Answers the lock as it now stands.
+ * Takes one sign-in try on `key` before its password is verified, in a single upsert: refused
+ * (undefined, nothing counted) while the count holds tries back; otherwise counted as a failure
+ * (a success clears it afterwards), and the try that reaches `max` sets `locked_until` and starts
+ * the count again. Answers the lock as it now stands. Counting before verifying is what makes a
+ * burst of tries wait on the row one after another, each seeing those before it.
  */
-export async function countFailure(db: DbOrTx, key: string, max: number, now: Date, lockUntil: Date) {
+export async function takeLockedTry(db: DbOrTx, key: string, max: number, now: Date, lockUntil: Date) {
   const reached = sql`${signInLocks.failures} + 1 >= ${max}`
   const [row] = await db
     .insert(signInLocks)
@@ -52,20 +56,25 @@ export async function countFailure(db: DbOrTx, key: string, max: number, now: Da
       target: signInLocks.key,
       set: {
         failures: sql`case when ${reached} then 0 else ${signInLocks.failures} + 1 end`,
-        locked_until: sql`case when ${reached} then ${lockUntil} else ${signInLocks.locked_until} end`,
+        locked_until: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${signInLocks.locked_until} end`,
         updated_at: now,
       },
+      setWhere: sql`not coalesce(${heldAt(now)}, false)`,
     })
     .returning({ locked_until: signInLocks.locked_until })
-  return row!.locked_until
+  return row
 }
 
+/** Doublings of an account's hold that are ever needed: 2^20 s is twelve days, beyond any cap. */
+const MAX_DOUBLINGS = 20
+
 /**
- * Counts one failure on an account's count in a single upsert; a count idle since `restartBefore`
- * starts again at one. Beyond `free` failures in a row, each one holds the next try back until
- * `now` plus 2^(failures - free) seconds, at most `maxSeconds`. Answers the hold as it now stands.
+ * Takes one try on an account's count, as takeLockedTry: refused while held, else counted, a count
+ * idle since `restartBefore` starting again at one. Beyond `free` tries in a row, each holds the
+ * next back until `now` plus 2^(tries - free) seconds, at most `maxSeconds` (the exponent is
+ * capped first: 2^1024 is past double precision). Answers the hold as it now stands.
  */
-export async function countSlowedFailure(db: DbOrTx, key: string, free: number, maxSeconds: number, now: Date, restartBefore: Date) {
+export async function takeSlowedTry(db: DbOrTx, key: string, free: number, maxSeconds: number, now: Date, restartBefore: Date) {
   const failures = sql`(case when ${signInLocks.updated_at} < ${restartBefore.toISOString()}::timestamptz then 1 else ${signInLocks.failures} + 1 end)`
   const [row] = await db
     .insert(signInLocks)
@@ -74,12 +83,19 @@ export async function countSlowedFailure(db: DbOrTx, key: string, free: number, 
       target: signInLocks.key,
       set: {
         failures,
-        locked_until: sql`case when ${failures} > ${free} then ${now.toISOString()}::timestamptz + least(power(2, ${failures} - ${free}), ${maxSeconds}) * interval '1 second' else null end`,
+        locked_until: sql`case when ${failures} > ${free} then ${now.toISOString()}::timestamptz + least(power(2, least(${failures} - ${free}, ${MAX_DOUBLINGS})), ${maxSeconds}) * interval '1 second' else null end`,
         updated_at: now,
       },
+      setWhere: sql`not coalesce(${heldAt(now)}, false)`,
     })
     .returning({ locked_until: signInLocks.locked_until })
-  return row!.locked_until
+  return row
+}
+
+/** Until when a count holds its tries back, if it does at `now`. */
+export async function heldUntil(db: DbOrTx, key: string, now: Date) {
+  const [row] = await db.select({ locked_until: signInLocks.locked_until }).from(signInLocks).where(and(eq(signInLocks.key, key), heldAt(now)))
+  return row?.locked_until ?? undefined
 }
 
 export const clearFailures = (db: DbOrTx, key: string, now: Date) =>

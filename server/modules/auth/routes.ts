@@ -26,8 +26,11 @@ const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detai
 
 export function authRoutes(deps: social.SocialDeps) {
   const tags = ['Authentication']
-  /** what the per-address limits and locks count: the client's IPv4 address, or its IPv6 /64 (see addressKey) */
-  const address = (c: Parameters<typeof clientAddress>[0]) => addressKey(clientAddress(c, deps.config.trustProxy))
+  /** the client's address as the sign-in log keeps it, and what the per-address limits and locks count: its IPv4 address, or its IPv6 /64 (see addressKey) */
+  const client = (c: Parameters<typeof clientAddress>[0]) => {
+    const address = clientAddress(c, deps.config.trustProxy)
+    return { address, key: addressKey(address) }
+  }
   /** A completed sign-in makes this browser a trusted device of the member. */
   const trustBrowser = async (c: Context, userId: number) => writeDeviceCookie(c, deps.config, await trustDevice(deps, userId, readDeviceCookie(c)))
   return new Hono()
@@ -36,7 +39,7 @@ export function authRoutes(deps: social.SocialDeps) {
       documented({ summary: 'Create an account; a verification mail is sent', tags, response: dataSchema(AuthUserSchema), created: true, errors: TooMany }),
       validate('json', RegisterInputSchema),
       async (c) => {
-        await service.limitAddress(deps, 'register', address(c))
+        await service.limitAddress(deps, 'register', client(c).key)
         return c.json({ data: await service.register(deps, c.req.valid('json'), c.get('locale')) }, 201)
       },
     )
@@ -48,13 +51,14 @@ export function authRoutes(deps: social.SocialDeps) {
         response: dataSchema(LoginResultSchema),
         errors: {
           401: 'Wrong e-mail or password (INVALID_EMAIL_OR_PASSWORD)',
-          429: 'Locked after three failures in a row from this client address at this account, or on this trusted device alone; or held back while failures at this account from many addresses slow untrusted tries down (TOO_MANY_ATTEMPTS, detail.lock_minutes: minutes to wait, rounded up); or RATE_LIMITED',
+          429: 'Locked for LOCK_MINUTES after three tries in a row that failed from this client address at this account, or on this trusted device alone; or held back, up to a minute, while failures at this account from many addresses slow untrusted tries down (TOO_MANY_ATTEMPTS, detail.retry_after: seconds to wait, detail.lock_minutes: the same in minutes, rounded up); or RATE_LIMITED',
         },
       }),
       validate('json', LoginInputSchema),
       async (c) => {
-        await service.limitAddress(deps, 'login', address(c))
-        const { result, device } = await login(deps, c.req.valid('json'), address(c), readDeviceCookie(c))
+        const from = client(c)
+        await service.limitAddress(deps, 'login', from.key)
+        const { result, device } = await login(deps, c.req.valid('json'), from, readDeviceCookie(c))
         writeDeviceCookie(c, deps.config, device)
         return c.json({ data: result })
       },
@@ -73,18 +77,22 @@ export function authRoutes(deps: social.SocialDeps) {
       }),
       validate('json', ForgotPasswordInputSchema),
       async (c) => {
-        await service.limitAddress(deps, 'forgot', address(c))
+        await service.limitAddress(deps, 'forgot', client(c).key)
         await service.forgotPassword(deps, c.req.valid('json').email, c.get('locale'))
         return c.json({ data: true })
       },
     )
     .post(
       '/reset_password',
-      documented({ summary: 'Set a new password with the mailed link', tags, response: dataSchema(v.boolean()) }),
+      documented({
+        summary: "Set a new password with the mailed link; signs out every session, clears the account's count of failed sign-ins, lifts this client address's lock at the account and trusts this browser",
+        tags,
+        response: dataSchema(v.boolean()),
+      }),
       validate('json', ResetPasswordInputSchema),
       async (c) => {
         const user = await service.resetPassword(deps, c.req.valid('json'))
-        await liftAddressLock(deps, address(c), user.email)
+        await liftAddressLock(deps, client(c), user.email)
         await trustBrowser(c, user.id)
         return c.json({ data: true })
       },

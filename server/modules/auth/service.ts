@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client'
 import { transaction } from '../../db/transaction'
 import type { Clock } from '../../lib/clock'
 import { AppError, validationFailed } from '../../lib/errors'
-import type { Logger } from '../../lib/logger'
+import { summarizeError, type Logger } from '../../lib/logger'
 import type { Mailer } from '../../lib/mailer'
 import { hit } from '../../lib/rate-limit'
 import { fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
@@ -22,6 +22,8 @@ export interface AuthDeps {
   mailer: Mailer
   config: Config
   logger: Logger
+  /** work a request leaves running after its answer (a reset mail being sent): graceful shutdown waits for it (decision 31) */
+  afterAnswer?: (work: Promise<unknown>) => void
 }
 
 export interface Session {
@@ -232,8 +234,8 @@ async function usedLinkOutcome(deps: AuthDeps, token: string, invalid: string): 
  * Same answer, in the same time, whether or not the address has an account: both look the address
  * up, make a link and store its fingerprint (an unknown address's belongs to no one and is never
  * sent), and write the mail; only a member's mail is then handed to the mailer, without waiting
- * for it. A slow or failing mail server therefore changes neither the answer nor its timing; a lost
- * reset mail is asked for again. The cooldown applies to both.
+ * for it (a shutdown does wait for it). A slow or failing mail server therefore changes neither
+ * the answer nor its timing; a lost reset mail is asked for again. The cooldown applies to both.
  */
 export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: Locale) {
   const email = normalizeEmail(rawEmail)
@@ -245,9 +247,9 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: L
   const link = pwaUrl(deps.config, locale, `/auth/reset_password?token=${token}&email=${encodeURIComponent(email)}`)
   const mail = linkMail('reset', locale, { to: email, name: user?.first_name ?? '', link, shopName: deps.config.shop.name })
   if (!user) return
-  deps.mailer
-    .send(mail)
-    .catch((error: unknown) => deps.logger.error('a password-reset mail could not be sent', { error: error instanceof Error ? error.name : 'unknown' }))
+  // the error's summary only: an SMTP refusal's message quotes the address
+  const sending = deps.mailer.send(mail).catch((error: unknown) => deps.logger.error('a password-reset mail could not be sent', { error: summarizeError(error) }))
+  deps.afterAnswer?.(sending)
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { LoginInput, LoginResult } from '../../../contract/auth'
+import type { DbOrTx } from '../../db/client'
+import { transaction } from '../../db/transaction'
 import { AppError } from '../../lib/errors'
 import { decoyHash, fingerprint, randomToken, verifyPassword } from '../../lib/secrets'
 import * as repo from './repo'
@@ -8,6 +10,12 @@ import { issueToken, normalizeEmail, toAuthUser, type AuthDeps } from './service
 const MAX_FAILURES = 3
 /** An account's failures in a row, from any addresses, before each further one slows the next try down. */
 const FREE_ACCOUNT_FAILURES = 6
+/**
+ * The longest an account's slowdown holds its untrusted tries back. Short, because anyone can run it
+ * up and it holds the owner's new browsers back too: a minute lets guesses from many addresses
+ * reach an account at most 60 times an hour, while the owner waits at most a minute (decision 63).
+ */
+export const ACCOUNT_HOLD_SECONDS = 60
 /** An account's count starts again after a day without a failure (housekeeping drops it then too). */
 const ACCOUNT_COUNT_MS = 86_400_000
 /** How long a device stays trusted after its last sign-in. */
@@ -17,21 +25,41 @@ const DEVICE_TRUST_MS = DEVICE_TRUST_DAYS * 86_400_000
 const DEVICES_PER_MEMBER = 20
 const TOKEN_SHAPE = /^[\w-]{43}$/
 
+/** Who is signing in: the client's address as the sign-in log keeps it, and the key its limits and locks count by (an IPv6 client's /64). */
+export interface SignInClient {
+  address: string
+  key: string
+}
+
 const invalid = () => new AppError('INVALID_EMAIL_OR_PASSWORD', 401, 'Wrong e-mail or password.')
-const locked = (minutes: number) =>
-  new AppError('TOO_MANY_ATTEMPTS', 429, 'Wrong account or password too many times; please try again later.', { lock_minutes: minutes })
+/** The wait, rounded up to whole minutes for older clients and to whole seconds. */
+const locked = (until: Date, now: Date) => {
+  const ms = Math.max(until.getTime() - now.getTime(), 1000)
+  return new AppError('TOO_MANY_ATTEMPTS', 429, 'Wrong account or password too many times; please try again later.', {
+    lock_minutes: Math.ceil(ms / 60_000),
+    retry_after: Math.ceil(ms / 1000),
+  })
+}
+
+/** The later of two holds that are still running, if any. */
+const laterHold = (now: Date, ...holds: (Date | null | undefined)[]) =>
+  holds.filter((hold): hold is Date => hold != null && hold > now).sort((x, y) => y.getTime() - x.getTime())[0]
+
+/** Takes a try on one count: its lock as it now stands, or nothing when the count refuses it (repo.takeLockedTry). */
+type Take = (db: DbOrTx, key: string) => Promise<{ locked_until: Date | null } | undefined>
+
+/** A try refused by one of its counts: the transaction that took the others is rolled back. */
+class Refused extends Error {
+  constructor(readonly until: Date | undefined) {
+    super('refused')
+  }
+}
 
 /** The live trusted device a presented device cookie stands for, if any. */
 async function presentedDevice(deps: AuthDeps, token: string | undefined) {
   if (!token || !TOKEN_SHAPE.test(token)) return undefined
   return repo.findLiveDevice(deps.db, fingerprint(token), deps.clock())
 }
-
-const minutesUntil = (until: Date, now: Date) => Math.ceil((until.getTime() - now.getTime()) / 60_000)
-
-/** The later of two holds that are still running, if any. */
-const laterHold = (now: Date, ...holds: (Date | null | undefined)[]) =>
-  holds.filter((hold): hold is Date => hold != null && hold > now).sort((x, y) => y.getTime() - x.getTime())[0]
 
 /**
  * E-mail and password sign-in with OWASP's device cookies
@@ -40,45 +68,61 @@ const laterHold = (now: Date, ...holds: (Date | null | undefined)[]) =>
  * failures only. Every other client is judged by two counts: its own address's at this account
  * (the third failure in a row locks that pair for `LOCK_MINUTES`, during which even the right
  * password is refused), and the account's, from all addresses (from the seventh failure in a row,
- * each one holds further tries back 2, 4, 8 ... seconds, at most `LOCK_MINUTES`). So a stranger
- * locks out their own address, not the owner on another; guessing from many addresses is slowed
- * for everyone untrusted, the owner's trusted devices excepted. Both counts are kept per
- * normalized address whether or not it has an account, and an unknown address costs the same
- * reads, writes and argon2 verification as a wrong password, so no answer tells which addresses
- * have accounts. Answers the device cookie to set.
+ * each one holds further tries back 2, 4, 8 ... seconds, at most a minute). So a stranger locks out
+ * their own address; guessing from many addresses is slowed for everyone untrusted, the owner's
+ * new browsers included, a minute at a time, and never their trusted devices. Each try is counted
+ * on all its counts at once, before its password is verified (a success then clears them), so
+ * tries sent together queue on the counts' rows and get no more verifications than tries sent one
+ * after another. Both counts are kept per normalized address whether or not it has an account,
+ * and an unknown address costs the same reads, writes and argon2 verification as a wrong
+ * password, so no answer tells which addresses have accounts. Answers the device cookie to set.
  */
-export async function login(deps: AuthDeps, input: LoginInput, address: string, deviceToken?: string): Promise<{ result: LoginResult; device: string }> {
+export async function login(deps: AuthDeps, input: LoginInput, client: SignInClient, deviceToken?: string): Promise<{ result: LoginResult; device: string }> {
   const email = normalizeEmail(input.email)
   const device = await presentedDevice(deps, deviceToken)
   const user = await repo.findUserByEmail(deps.db, email)
   const trusted = device && user && device.user_id === user.id ? device : undefined
-  const keys = trusted ? [repo.deviceLockKey(trusted.id)] : [repo.pairLockKey(address, email), repo.emailLockKey(email)]
   const now = deps.clock()
+  const lockUntil = new Date(now.getTime() + deps.config.auth.lockMinutes * 60_000)
+  const counts: [string, Take][] = trusted
+    ? [[repo.deviceLockKey(trusted.id), (db, key) => repo.takeLockedTry(db, key, MAX_FAILURES, now, lockUntil)]]
+    : [
+        [repo.pairLockKey(client.key, email), (db, key) => repo.takeLockedTry(db, key, MAX_FAILURES, now, lockUntil)],
+        [repo.emailLockKey(email), (db, key) => repo.takeSlowedTry(db, key, FREE_ACCOUNT_FAILURES, ACCOUNT_HOLD_SECONDS, now, new Date(now.getTime() - ACCOUNT_COUNT_MS))],
+      ]
+  const attempt = (outcome: 'SUCCESSED' | 'FAILED' | 'LOCKED') => repo.recordAttempt(deps.db, { user_id: user?.id ?? null, email, outcome, address: client.address, created_at: now })
 
-  const held = laterHold(now, ...(await Promise.all(keys.map(async (key) => (await repo.findLock(deps.db, key))?.locked_until))))
-  if (held) {
-    await repo.recordAttempt(deps.db, { user_id: user?.id ?? null, email, outcome: 'LOCKED', address, created_at: now })
-    throw locked(minutesUntil(held, now))
+  let holds: (Date | null)[]
+  try {
+    // every count in one transaction: a try one count refuses is not counted by the others
+    holds = await transaction(deps.db, async (tx) => {
+      const taken = []
+      for (const [key, take] of counts) {
+        const count = await take(tx, key)
+        if (!count) throw new Refused(await repo.heldUntil(tx, key, now))
+        taken.push(count.locked_until)
+      }
+      return taken
+    })
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error
+    await attempt('LOCKED')
+    throw locked(error.until ?? now, now)
   }
   const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password)
   if (!user || !user.password_hash || !ok) {
-    await repo.recordAttempt(deps.db, { user_id: user?.id ?? null, email, outcome: 'FAILED', address, created_at: now })
-    const lockMs = deps.config.auth.lockMinutes * 60_000
-    const [own, account] = keys
-    const holds = [await repo.countFailure(deps.db, own!, MAX_FAILURES, now, new Date(now.getTime() + lockMs))]
-    if (account) holds.push(await repo.countSlowedFailure(deps.db, account, FREE_ACCOUNT_FAILURES, lockMs / 1000, now, new Date(now.getTime() - ACCOUNT_COUNT_MS)))
+    await attempt('FAILED')
     const hold = laterHold(now, ...holds)
-    if (hold) throw locked(minutesUntil(hold, now))
-    throw invalid()
+    throw hold ? locked(hold, now) : invalid()
   }
-  for (const key of keys) await repo.clearFailures(deps.db, key, now)
-  await repo.recordAttempt(deps.db, { user_id: user.id, email, outcome: 'SUCCESSED', address, created_at: now })
+  for (const [key] of counts) await repo.clearFailures(deps.db, key, now)
+  await attempt('SUCCESSED')
   const result = { token: await issueToken(deps, user.id, 'GENERAL'), user: await toAuthUser(deps.db, user, 'GENERAL') }
   return { result, device: await trustDevice(deps, user.id, trusted ? deviceToken : undefined) }
 }
 
-/** A password reset lifts the lock of the address it came from (the account's count is lifted with the new password). */
-export const liftAddressLock = (deps: AuthDeps, address: string, email: string) => repo.clearFailures(deps.db, repo.pairLockKey(address, normalizeEmail(email)), deps.clock())
+/** A password reset lifts the lock of the address it came from (`client.key`; the account's count is lifted with the new password). */
+export const liftAddressLock = (deps: AuthDeps, client: SignInClient, email: string) => repo.clearFailures(deps.db, repo.pairLockKey(client.key, normalizeEmail(email)), deps.clock())
 
 /**
  * Marks the browser that just proved it holds the account as trusted: renews the device cookie

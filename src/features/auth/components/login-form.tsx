@@ -9,7 +9,8 @@ import { useLogin } from '../api/login'
 import { SocialButtons } from './social-buttons'
 import { useCompleteSignIn } from './use-session'
 
-type Problem = { kind: 'message'; text: string } | { kind: 'locked'; minutes: number }
+/** a lock-out's wait: in seconds when the server says so (an account's slowdown holds tries back a minute at most) */
+type Problem = { kind: 'message'; text: string } | { kind: 'locked'; minutes: number; seconds?: number }
 
 interface LoginFormProps {
   initialEmail?: string
@@ -47,7 +48,9 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
       onError: (error) => {
         toast.error(t`Sign-in failed`, { id: 'sign-in-failed' })
         if (!isApiError(error)) return setProblem({ kind: 'message', text: t`Oops...Something went wrong` })
-        if (error.code === 'TOO_MANY_ATTEMPTS') return setProblem({ kind: 'locked', minutes: error.detailNumber('lock_minutes') ?? lockMinutes })
+        if (error.code === 'TOO_MANY_ATTEMPTS') {
+          return setProblem({ kind: 'locked', minutes: error.detailNumber('lock_minutes') ?? lockMinutes, seconds: error.detailNumber('retry_after') })
+        }
         if (error.code === 'VALIDATION_FAILED') return setErrors(serverFieldErrors(error))
         setProblem({ kind: 'message', text: error.message })
       },
@@ -60,7 +63,7 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
         {problem ? (
           <p className="form-alert" role="alert">
             {problem.kind === 'locked' ? (
-              <LockedMessage minutes={problem.minutes} />
+              <LockedMessage minutes={problem.minutes} seconds={problem.seconds} />
             ) : (
               problem.text
             )}
@@ -111,7 +114,20 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
   )
 }
 
-function LockedMessage({ minutes }: { minutes: number }) {
+/** Waits shorter than this are told in seconds, longer ones in minutes. */
+const SECONDS_SHOWN_BELOW = 120
+
+/** How long a locked sign-in waits: seconds for a short hold, else minutes (`seconds` unsaid by an older server). */
+export function LockedMessage({ minutes, seconds }: { minutes: number; seconds?: number }) {
+  if (seconds !== undefined && seconds < SECONDS_SHOWN_BELOW) {
+    return (
+      <Plural
+        value={seconds}
+        one="Wrong account or password too many times, please try again in # second"
+        other="Wrong account or password too many times, please try again in # seconds"
+      />
+    )
+  }
   return (
     <Plural
       value={minutes}
