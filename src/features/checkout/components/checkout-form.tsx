@@ -21,7 +21,7 @@ import { lineInputs, type CheckoutLine } from './checkout-line'
 import { CouponField, couponProblem } from './coupon-field'
 import { invoiceInputOf } from './invoice-input'
 import { InvoiceSection } from './invoice-section'
-import { holdProblem, unverifiedProblem } from './order-refusal'
+import { holdProblem, shareProblem, unverifiedNotice, unverifiedProblem } from './order-refusal'
 import { OrderSummary } from './order-summary'
 import { RecipientSection } from './recipient-section'
 import { useCarrierCheck } from './use-carrier-check'
@@ -33,7 +33,7 @@ interface CheckoutFormProps {
   settings: PublicConfig['checkout'] | undefined
   /** the order is placed: the route takes the ordered lines out of the cart and shows the payment step */
   onPlaced: (order: Order) => void
-  /** how a member whose e-mail is not verified asks for the link, shown when the order is refused for it */
+  /** how a member whose e-mail is not verified asks for the link, shown beside the limit and when the order is refused for it */
   verifyAction?: ReactNode
 }
 
@@ -118,6 +118,11 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
   }
   const shownProblem = problem ?? quoteProblem()
 
+  // what the quote says this member may order now (decision 61): said before "Place order", which it stops
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0)
+  const mustVerify = unverifiedNotice(quote.data?.unverified_limit, units)
+  const overShare = quote.data?.lines.find((line) => line.quantity > line.max_quantity)
+
   async function submit(event: FormEvent) {
     event.preventDefault()
     // a second click (or Enter) while the first is on its way changes nothing
@@ -139,6 +144,13 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
     }
     if (!quote.data || quote.isFetching) {
       setProblem({ text: t`The totals are being updated. Please try again in a moment.` })
+      return
+    }
+    // the server would refuse it: said here, and asked again (the member may have verified or paid meanwhile)
+    if (mustVerify || overShare) {
+      void quote.refetch()
+      setProblem(mustVerify ? { text: mustVerify, verify: true } : { text: shareProblem(overShare!.name, overShare!.max_quantity), toCart: true })
+      focusFirstProblem()
       return
     }
     placing.current = true
@@ -204,11 +216,13 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
       return
     }
     if (error.code === 'EMAIL_NOT_VERIFIED') {
+      void quote.refetch()
       setProblem({ text: unverifiedProblem(error), verify: true })
       focusFirstProblem()
       return
     }
     if (error.code === 'VARIANT_HOLD_LIMIT') {
+      void quote.refetch()
       setProblem({ text: holdProblem(error, lines), toCart: true })
       focusFirstProblem()
       return
@@ -237,6 +251,11 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
       {...submitPress.formProps}
       noValidate
     >
+      {mustVerify ? (
+        <div className="form-alert form-alert--info checkout__notice" role="status">
+          {mustVerify} {verifyAction}
+        </div>
+      ) : null}
       <div className="checkout__main">
         <RecipientSection recipients={recipients.data} failed={recipients.isError} errors={recipientErrors} onLeaveField={leave('recipient')} />
         <section className="checkout-section" aria-labelledby="checkout-shipment">

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../lib/api-client'
 import type { CheckoutLine } from './checkout-line'
-import { holdProblem, unverifiedProblem } from './order-refusal'
+import { holdProblem, lineLimit, unverifiedNotice, unverifiedProblem } from './order-refusal'
 
 // the compiled catalogs (`lingui compile`, run by `npm test` before the unit tests); absent in a bare checkout
 const compiled = import.meta.glob<{ messages: Record<string, unknown> }>('../../../../locales/{zh-TW,ja}/messages.ts', { eager: true })
@@ -37,6 +37,21 @@ describe('what the payment page says when an order is refused for what the membe
     expect(unverifiedProblem(unverified(0))).toBe('Please verify your e-mail address before ordering: follow the link in the mail we sent when you signed up.')
   })
 
+  it('says before "Place order" what the quote says the member may order now', () => {
+    inLanguage('en')
+    const limit = { max_unpaid_orders: 1, max_units: 3, unpaid_orders: 0 }
+    // verified, or an order was paid: nothing to say
+    expect(unverifiedNotice(null, 12)).toBeNull()
+    expect(unverifiedNotice(limit, 3)).toBeNull()
+    expect(unverifiedNotice(limit, 4)).toBe(unverifiedProblem(unverified(3)))
+    expect(unverifiedNotice({ ...limit, unpaid_orders: 1 }, 1)).toBe(
+      'Please verify your e-mail address to place another order: follow the link in the mail we sent when you signed up. Until then you can have one unpaid order, and yours is waiting for payment.',
+    )
+    expect(unverifiedNotice({ ...limit, max_units: 0 }, 1)).toBe(unverifiedProblem(unverified(0)))
+    expect(lineLimit(2)).toBe('You can order at most 2 of this now.')
+    expect(lineLimit(0)).toBe('Your unpaid orders already hold your share of this: please pay for them first.')
+  })
+
   it.skipIf(!catalog('zh-TW') || !catalog('ja'))('says it in Traditional Chinese and Japanese', () => {
     inLanguage('zh-TW')
     expect(holdProblem(held(3), lines)).toBe('「Shiroi Koibito」目前最多只能訂購 3 件：此商品所剩不多，每位會員在付款前最多只能保留剩餘數量的一半。請減少數量。')
@@ -44,5 +59,8 @@ describe('what the payment page says when an order is refused for what the membe
     inLanguage('ja')
     expect(holdProblem(held(0), lines)).toBe('「Shiroi Koibito」は残りわずかで、お支払い待ちのご注文ですでにお一人様分をお取り置きしています。先にそのご注文をお支払いください。')
     expect(unverifiedProblem(unverified(3))).toContain('商品 3 点まで')
+    expect(lineLimit(2)).toBe('この商品は現在 2 点までご注文いただけます。')
+    inLanguage('zh-TW')
+    expect(lineLimit(2)).toBe('此商品目前最多只能訂購 2 件。')
   })
 })

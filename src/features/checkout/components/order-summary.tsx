@@ -5,6 +5,7 @@ import { formatPrice } from '../../../lib/format-price'
 import { OrderLine } from '../../../ui/order-line'
 import { Price } from '../../../ui/price'
 import type { CheckoutLine } from './checkout-line'
+import { lineLimit } from './order-refusal'
 
 interface OrderSummaryProps {
   lines: readonly CheckoutLine[]
@@ -40,7 +41,13 @@ export function OrderSummary({ lines, quote, updating, coupon, children }: Order
               key={line.variant_id}
               image={line.image}
               name={price?.name ?? line.name}
-              detail={`${price?.variant_label ?? line.type} × ${line.quantity}`}
+              detail={
+                <>
+                  {`${price?.variant_label ?? line.type} × ${line.quantity}`}
+                  {/* more than this member may hold of it now (decision 61): "Place order" says so too */}
+                  {price && line.quantity > price.max_quantity ? <span className="checkout-lines__limit">{lineLimit(price.max_quantity)}</span> : null}
+                </>
+              }
               total={<Price min={price?.line_total ?? line.price * line.quantity} />}
             />
           )
