@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { chmod, readdir, writeFile } from 'node:fs/promises'
+import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import SMTPTransport from 'nodemailer/lib/smtp-transport'
 import type { Logger } from './logger'
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from './private-files'
+import { isMailTo, outboxFileName } from './outbox-files'
+import { closeDir, PRIVATE_FILE_MODE, privateDir } from './private-files'
 
 export interface Mail {
   to: string
@@ -51,20 +52,18 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   // owner-only, folder and files: a mail holds a live link and its file name the address. An outbox
   // an earlier version left open is closed at start, with the mails it holds; a missing one is made
   // by the first mail
-  chmod(options.outboxDir, PRIVATE_DIR_MODE).catch(() => undefined)
+  void closeDir(options.outboxDir)
   return {
     async send(mail) {
       await privateDir(options.outboxDir)
-      const recipient = mail.to.replace(/[^\w@.-]/g, '_')
       // a mail with an id is written once: the same id again (a retry after a crash) is already there
       const key = mail.id ? `m${createHash('sha256').update(mail.id).digest('hex').slice(0, 16)}` : String(++sequence)
-      if (mail.id && (await readdir(options.outboxDir)).some((name) => name.endsWith(`-${key}-${recipient}.eml`))) {
+      if (mail.id && (await readdir(options.outboxDir)).some((name) => isMailTo(name, mail.to, key))) {
         options.logger.info('mail already in the outbox', { subject: mail.subject, outbox: options.outboxDir })
         return
       }
       const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.id ? { messageId: `<${mail.id}>` } : {}) })
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${key}-${recipient}.eml`
-      const file = path.join(options.outboxDir, name)
+      const file = path.join(options.outboxDir, outboxFileName(mail.to, key, new Date()))
       await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE })
       options.logger.info('mail written to the outbox', { subject: mail.subject, outbox: options.outboxDir })
     },

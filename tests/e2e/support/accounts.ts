@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { mailsTo, plainTextOf } from '../../../server/lib/outbox-files'
 import { expect, header, LOCALE_PATH_PREFIX, shopDataDir, tr, type UiLocale } from '../kit'
 
 /** Browsers log every 4xx answer as a console error; the account specs expect some on purpose. */
@@ -39,22 +39,6 @@ export async function createMember(request: APIRequestContext, options: { verifi
   return member
 }
 
-/** Quoted-printable as nodemailer writes it: `=` soft line breaks and `=XX` bytes of UTF-8. */
-export function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '')
-  const bytes: number[] = []
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3)
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16))
-      i += 2
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'))
-    }
-  }
-  return Buffer.from(bytes).toString('utf8')
-}
-
 function outboxDir(): string {
   const dataDir = shopDataDir()
   return path.join(dataDir, 'outbox')
@@ -65,20 +49,17 @@ function outboxDir(): string {
  * `containing`, the newest whose text matches it (a coupon or order mail may follow a sign-up's).
  */
 export async function newestMail(address: string, options: { after?: number; containing?: RegExp } = {}): Promise<string> {
-  const suffix = `-${address.replace(/[^\w@.-]/g, '_')}.eml`
   let found: string | undefined
   await expect
     .poll(
       async () => {
-        const names = await readdir(outboxDir()).catch(() => [] as string[])
-        const mine = names.filter((name) => name.endsWith(suffix)).sort().reverse()
-        for (const name of mine) {
-          // file names start with the ISO time the mail was written
-          if (options.after !== undefined && !(await writtenAfter(name, options.after))) return undefined
-          const text = plainTextOf(await readFile(path.join(outboxDir(), name), 'utf8'))
+        for (const mail of await mailsTo(outboxDir(), address)) {
+          // file names start with the time the mail was written; a second's leeway
+          if (options.after !== undefined && !(mail.writtenAt >= options.after - 1000)) return undefined
+          const text = plainTextOf(await mail.read())
           if (!options.containing || options.containing.test(text)) {
             found = text
-            return name
+            return mail.name
           }
         }
         return undefined
@@ -87,25 +68,6 @@ export async function newestMail(address: string, options: { after?: number; con
     )
     .toBeTruthy()
   return found!
-}
-
-/**
- * The text/plain part of a mail as nodemailer writes it: quoted-printable for mostly-ASCII text
- * (`=` soft breaks, `=3D`), base64 when most of it is Chinese or Japanese.
- */
-export function plainTextOf(raw: string): string {
-  const part = raw.split(/\r?\n--/).find((chunk) => /Content-Type: text\/plain/i.test(chunk)) ?? raw
-  const [head = '', ...rest] = part.split(/\r?\n\r?\n/)
-  const body = rest.join('\n\n')
-  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return decodeQuotedPrintable(body)
-  return body
-}
-
-async function writtenAfter(name: string, time: number): Promise<boolean> {
-  const stamp = name.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z.*/, '$1:$2:$3.$4Z')
-  const at = Date.parse(stamp)
-  return Number.isFinite(at) && at >= time - 1000
 }
 
 /** The link in the newest mail to `address` that matches `pattern`. */
