@@ -267,7 +267,7 @@ test('a double click on "Place order" makes one order, which the member can canc
 const UNVERIFIED_UNITS =
   '{units, plural, one {Please verify your e-mail address to order more: follow the link in the mail we sent when you signed up. Until then you can have one unpaid order of at most # item.} other {Please verify your e-mail address to order more: follow the link in the mail we sent when you signed up. Until then you can have one unpaid order of at most # items.}}'
 
-test('a member whose e-mail is not verified hears at checkout how much they may order, and can ask for the mail (zh-TW)', async ({ page, request }) => {
+test('a member whose e-mail is not verified hears at the top of the payment page how much they may order, and can ask for the mail (zh-TW)', async ({ page, request }) => {
   const L: UiLocale = 'zh-TW'
   const T = (message: string) => tr(L, message)
   const member = await createMember(request, { verified: false, locale: L })
@@ -285,12 +285,19 @@ test('a member whose e-mail is not verified hears at checkout how much they may 
   await reminder.getByRole('button', { name: T('Confirm') }).click()
   await expect(reminder).toBeHidden()
   await page.goto(pathIn(L, '/payment'))
+  // said before any field is filled, with the mail beside it (the quote's unverified_limit)
+  const notice = page.getByRole('main').getByRole('status').filter({ hasText: trPlural(L, UNVERIFIED_UNITS, 3) })
+  await expect(notice).toBeVisible()
+  // and "Place order" stops there, without asking the server
+  const placing: string[] = []
+  page.on('request', (sent) => void (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/v1/ec-order' && placing.push(sent.url())))
   await placeOrderButton(page, L).click()
   const alert = page.getByRole('main').getByRole('alert').filter({ hasText: trPlural(L, UNVERIFIED_UNITS, 3) })
   await expect(alert).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`${pathIn(L, '/payment')}$`))
+  expect(placing).toEqual([])
   expect(await currentOrders(request, token)).toEqual([])
-  await alert.getByRole('button', { name: T('Send verification e-mail') }).click()
+  await notice.getByRole('button', { name: T('Send verification e-mail') }).click()
   // the sign-up's mail went out moments ago, so the server may ask to wait; either way the member hears back
   await expect(page.getByText(T('Verification e-mail sent. Please check your inbox.')).or(page.getByText(T('The verification e-mail could not be sent')))).toBeVisible()
 })

@@ -13,6 +13,8 @@ export type UiLocale = 'zh-TW' | 'en' | 'ja'
 export const LOCALE_PATH_PREFIX: Record<UiLocale, string> = { 'zh-TW': '', en: '/en', ja: '/ja' }
 export const HTML_LANG: Record<UiLocale, string> = { 'zh-TW': 'zh-Hant-TW', en: 'en', ja: 'ja' }
 const API_LOCALE: Record<UiLocale, string> = { 'zh-TW': 'zh_tw', en: 'en', ja: 'ja' }
+/** The API's X-localization value for a page's language. */
+export const apiLocale = (locale: UiLocale) => API_LOCALE[locale]
 
 const catalogs = new Map<UiLocale, Map<string, string>>()
 

@@ -2,18 +2,27 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import type { Product, Variant } from '../../../contract/catalog'
 import type { Order } from '../../../contract/order'
 import type { Paged } from '../../../contract/page'
-import { expect, findProduct, type UiLocale } from '../kit'
+import { allProducts, apiLocale, expect, type UiLocale } from '../kit'
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /**
  * A product sold from stock with a type priced from `minPrice` to `maxPrice` and plenty of stock, so that
- * the specs of both projects can buy it without running it out.
+ * the specs of both projects can buy it without running it out. The stock is read afresh: the list
+ * of products is kept per worker while other workers' orders take stock, and a type with few left
+ * would be refused a few units by the member's share of it (decision 61).
  */
 export async function pricedStock(page: Page, minPrice: number, locale: UiLocale = 'en', not?: number, maxPrice = Infinity): Promise<{ product: Product; variant: Variant }> {
   const fits = (v: Variant) => v.price >= minPrice && v.price <= maxPrice && v.stock_left >= 30
-  const product = await findProduct(page.request, (p) => p.id !== not && p.status === 'ACTIVE' && p.stock_type === 'OFF_SHELF' && p.variants.some(fits), locale)
-  return { product, variant: product.variants.find(fits)! }
+  const candidates = (await allProducts(page.request, locale)).filter((p) => p.id !== not && p.status === 'ACTIVE' && p.stock_type === 'OFF_SHELF' && p.variants.some(fits))
+  for (const candidate of candidates) {
+    const response = await page.request.get(`/api/v1/product/${candidate.id}`, { headers: { 'X-localization': apiLocale(locale) } })
+    expect(response.ok()).toBe(true)
+    const product = ((await response.json()) as { data: Product }).data
+    const variant = product.variants.find(fits)
+    if (variant) return { product, variant }
+  }
+  throw new Error('The catalogue has no product with the trait this test needs')
 }
 
 /** Puts a line in the member's cart on the server (the PWA takes it at sign-in). */
