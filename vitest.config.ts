@@ -13,7 +13,8 @@ export default defineConfig({
       {
         // the PWA's unit tests run through the app's own Vite config (router plugin, Lingui macro)
         extends: './vite.config.ts',
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // a form typed into by user-event in jsdom takes seconds on a busy 2-core machine: 5 s was too tight
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 15_000 },
       },
       {
         // pages drawn on the server (src/entry-server.tsx), in Node as the server runs them, against a test shop's API

@@ -25,7 +25,8 @@ describe('starting the shop (node server/main.ts)', () => {
     expect(stderr).toContain('PORT="eighty": must be a port number')
   })
 
-  it('creates, migrates and seeds the database on first start and reuses it on the next', async () => {
+  // each start is a new process that migrates (and here seeds) a database: minutes on a busy machine
+  it('creates, migrates and seeds the database on first start and reuses it on the next', { timeout: 180_000 }, async () => {
     const first = await startShopProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, 8750)
     let firstTotal: number
     let renamed: { id: number; name: string }
@@ -47,7 +48,7 @@ describe('starting the shop (node server/main.ts)', () => {
     }
   })
 
-  it("keeps everything under DATA_DIR to its own user: folders 0700, files 0600, an earlier version's opened up", async () => {
+  it("keeps everything under DATA_DIR to its own user: folders 0700, files 0600, an earlier version's opened up", { timeout: 180_000 }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-modes-'))
     const data = path.join(dir, 'data')
     const publicDir = path.join(dir, 'public')

@@ -15,6 +15,9 @@ const SETTINGS_HASH = createHash('sha256')
 
 export const replicaNames = (index: string) => ({ priceAsc: `${index}_price_asc`, priceDesc: `${index}_price_desc` })
 
+/** connect, read and write limits of the admin client for the embedded engine, in ms */
+const EMBEDDED_TIMEOUTS = { connect: 10_000, read: 30_000, write: 60_000 }
+
 /**
  * Keeps the search index in step with the catalogue through the algoliasearch admin client:
  * a full rebuild when the index is empty or was built from another catalogue version, then,
@@ -41,6 +44,10 @@ export class SearchIndexer {
   ) {
     this.client = algoliasearch(settings.appId, settings.adminKey, {
       ...(settings.serverHosts ? { hosts: settings.serverHosts.map((h) => ({ ...h, accept: 'readWrite' as const })) } : {}),
+      // the embedded engine answers in this process, whose event loop also builds what it indexes:
+      // on a busy machine a batch can outlast the client's 2 s connect and 5 s read limits, meant
+      // for a hosted cluster with several hosts to try; there is only this one to try
+      ...(settings.embedded ? { timeouts: EMBEDDED_TIMEOUTS } : {}),
     })
   }
 
