@@ -14,7 +14,9 @@ const referralCoupon = v.pipe(
 )
 const bool = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'))
 const whole = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number))
-const seconds = (min: number) => v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of seconds'), v.transform(Number), v.minValue(min, `must be at least ${min}`))
+const counted = (unit: string) => (min: number) => v.pipe(v.string(), v.regex(/^\d{1,5}$/, `must be a whole number of ${unit}`), v.transform(Number), v.minValue(min, `must be at least ${min}`))
+const seconds = counted('seconds')
+const minutes = counted('minutes')
 
 /** Every environment variable the server reads. README's configuration table lists the same. */
 export const EnvSchema = v.object({
@@ -122,11 +124,11 @@ export const EnvSchema = v.object({
   /** days after delivery when a member is invited (notification and e-mail) to review what they bought */
   REVIEW_INVITE_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number)), '7'),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
-  ORDER_PAYMENT_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of minutes'), v.transform(Number), v.minValue(1, 'must be at least 1')), '15'),
+  ORDER_PAYMENT_MINUTES: v.optional(minutes(1), '15'),
   /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
-  MAX_UNPAID_ORDERS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '3'),
+  MAX_UNPAID_ORDERS: v.optional(v.pipe(whole, v.minValue(1, 'must be at least 1')), '3'),
   /** units (all lines together) a member whose e-mail is not verified may hold unpaid, in one order; 0 = none until verified */
-  UNVERIFIED_MAX_UNITS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number)), '3'),
+  UNVERIFIED_MAX_UNITS: v.optional(whole, '3'),
   /** how long replay guards are kept (idempotency keys, handled webhook ids, expired sign-in tokens, sign-in records); Stripe retries a webhook for up to 3 days */
   RETENTION_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of days'), v.transform(Number), v.minValue(4, 'must be at least 4 (Stripe retries webhooks for 3 days)')), '30'),
   SHOP_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), '日本伴手禮小舖'),
