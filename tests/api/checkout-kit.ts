@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { CatalogueFile } from '../../contract/catalogue-file'
@@ -10,6 +9,7 @@ import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import type { Database } from '../../server/db/client'
 import { users, variants } from '../../server/db/schema'
+import { serveShop } from '../../server/lib/http-server'
 import { createLogger, type Logger } from '../../server/lib/logger'
 import { importCatalogue } from '../../server/modules/catalogue-import/service'
 import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
@@ -53,7 +53,8 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   const keys = freshSandboxKeys()
   const mails: Mail[] = []
   const { app, payments, realtime } = buildApp({ config, database, logger: options.logger ?? createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
+  // with the timeouts and caps the shop serves with (server/main.ts)
+  const server = serveShop(app.fetch, { hostname: '127.0.0.1', port }, config.http)
   // the embedded Pusher server takes WebSocket upgrades, as in server/main.ts
   server.on('upgrade', (request, socket, head) => {
     if (!realtime.server?.handleUpgrade(request, socket, head)) socket.destroy()
