@@ -12,5 +12,7 @@ describe('the payment reminder', () => {
     expect(reminderLead(paymentMs)).toBeLessThanOrEqual((paymentMs * 2) / 3)
     expect(reminderLead(30 * 60_000)).toBe(10 * 60_000)
     expect(reminderLead(60_000)).toBe(40_000)
+    // a 6-minute hold: reminded after 2 minutes, with 4 left to pay
+    expect(reminderLead(6 * 60_000)).toBe(4 * 60_000)
   })
 })

@@ -15,7 +15,10 @@ const BATCH = 50
  */
 export const REMINDER_LEAD_MS = 10 * 60_000
 
-/** ...and never in the first third of the time to pay, while the shopper is still at the card form. */
+/**
+ * ...and never in the first third of the time to pay, while the shopper is still at the card form:
+ * a hold shorter than 15 minutes is reminded of after its first third, with two thirds left to pay.
+ */
 export const reminderLead = (paymentMs: number) => Math.min(REMINDER_LEAD_MS, Math.floor((paymentMs * 2) / 3))
 
 /**
