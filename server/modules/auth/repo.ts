@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { preparedOn } from '../../db/prepared'
 import { authTokens, loginAttempts, oauthStates, oneTimeTokens, signInLocks, socialAccounts, trustedDevices, users } from '../../db/schema'
@@ -47,20 +47,20 @@ const heldAt = (now: Date) => sql`${signInLocks.locked_until} > ${now.toISOStrin
  * the count again. Answers the lock as it now stands. Counting before verifying is what makes a
  * burst of tries wait on the row one after another, each seeing those before it.
  */
-export async function takeLockedTry(db: DbOrTx, key: string, max: number, now: Date, lockUntil: Date) {
+export const takeLockedTry = (db: DbOrTx, key: string, max: number, now: Date, lockUntil: Date) => {
   const reached = sql`${signInLocks.failures} + 1 >= ${max}`
+  return takeTry(db, key, now, {
+    failures: sql`case when ${reached} then 0 else ${signInLocks.failures} + 1 end`,
+    locked_until: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${signInLocks.locked_until} end`,
+  })
+}
+
+/** One try on `key` in a single upsert: refused (undefined, nothing counted) while the count holds tries back, else counted as `set` says. */
+async function takeTry(db: DbOrTx, key: string, now: Date, set: { failures: SQL; locked_until: SQL }) {
   const [row] = await db
     .insert(signInLocks)
     .values({ key, failures: 1, updated_at: now })
-    .onConflictDoUpdate({
-      target: signInLocks.key,
-      set: {
-        failures: sql`case when ${reached} then 0 else ${signInLocks.failures} + 1 end`,
-        locked_until: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${signInLocks.locked_until} end`,
-        updated_at: now,
-      },
-      setWhere: sql`not coalesce(${heldAt(now)}, false)`,
-    })
+    .onConflictDoUpdate({ target: signInLocks.key, set: { ...set, updated_at: now }, setWhere: sql`not coalesce(${heldAt(now)}, false)` })
     .returning({ locked_until: signInLocks.locked_until })
   return row
 }
@@ -74,22 +74,12 @@ const MAX_DOUBLINGS = 20
  * next back until `now` plus 2^(tries - free) seconds, at most `maxSeconds` (the exponent is
  * capped first: 2^1024 is past double precision). Answers the hold as it now stands.
  */
-export async function takeSlowedTry(db: DbOrTx, key: string, free: number, maxSeconds: number, now: Date, restartBefore: Date) {
+export function takeSlowedTry(db: DbOrTx, key: string, free: number, maxSeconds: number, now: Date, restartBefore: Date) {
   const failures = sql`(case when ${signInLocks.updated_at} < ${restartBefore.toISOString()}::timestamptz then 1 else ${signInLocks.failures} + 1 end)`
-  const [row] = await db
-    .insert(signInLocks)
-    .values({ key, failures: 1, updated_at: now })
-    .onConflictDoUpdate({
-      target: signInLocks.key,
-      set: {
-        failures,
-        locked_until: sql`case when ${failures} > ${free} then ${now.toISOString()}::timestamptz + least(power(2, least(${failures} - ${free}, ${MAX_DOUBLINGS})), ${maxSeconds}) * interval '1 second' else null end`,
-        updated_at: now,
-      },
-      setWhere: sql`not coalesce(${heldAt(now)}, false)`,
-    })
-    .returning({ locked_until: signInLocks.locked_until })
-  return row
+  return takeTry(db, key, now, {
+    failures,
+    locked_until: sql`case when ${failures} > ${free} then ${now.toISOString()}::timestamptz + least(power(2, least(${failures} - ${free}, ${MAX_DOUBLINGS})), ${maxSeconds}) * interval '1 second' else null end`,
+  })
 }
 
 /** Until when a count holds its tries back, if it does at `now`. */
