@@ -117,10 +117,15 @@ for (const locale of ['zh-TW', 'en', 'ja'] as const) {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`${prefix}/user/coupon$`))
     await expect(button).toHaveAttribute('aria-expanded', 'false')
-    await button.focus()
+    // on the page just opened: a key pressed while it mounts its header can be lost (seen on a
+    // loaded machine), as a shopper's would be; like a shopper, press it again until the menu opens
+    await expect(async () => {
+      if ((await button.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape')
+      await button.focus()
+      await page.keyboard.press('ArrowDown')
+      await expect(banner.getByRole('link', { name: T('My info') })).toBeFocused({ timeout: 2_000 })
+    }).toPass({ timeout: 15_000 })
     // each key once the menu has answered the one before (a key pressed while the menu opens is lost)
-    await page.keyboard.press('ArrowDown')
-    await expect(banner.getByRole('link', { name: T('My info') })).toBeFocused()
     await page.keyboard.press('ArrowDown')
     await expect(banner.getByRole('link', { name: T('Address book') })).toBeFocused()
     await page.keyboard.press('Enter')
