@@ -5,6 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Logger } from '../lib/logger'
 import { SCRIPT_NONCE_HEADER } from '../lib/security-headers'
+import { pageTemplate } from './template'
 
 /** Stands for the response's nonce in the template; replaced in each page. */
 const NONCE_SLOT = '__csp_nonce__'
@@ -52,20 +53,7 @@ export async function loadPageRenderer({ publicDir, ssrDir, publicUrl, fetch, lo
   const templateFile = path.join(publicDir, 'index.html')
   if (!existsSync(entryFile) || !existsSync(templateFile)) return undefined
   const [entry, shell] = await Promise.all([import(pathToFileURL(entryFile).href) as Promise<EntryServer>, readFile(templateFile, 'utf8')])
-  // A drawn page shows without its scripts, so they wait for it: the app's code is fetched and run
-  // once the page has loaded (its pictures painted), not in front of them. The shell keeps it
-  // urgent (preloaded, run at once): it shows nothing without it.
-  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
-  // a build that writes its entry otherwise must be noticed, not served with the scripts in front again
-  if (!entryScript.test(shell)) throw new Error(`${templateFile} has no <script type="module" crossorigin src> to start the app with`)
-  const template = shell
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(
-      entryScript,
-      (_, src: string) =>
-        `<script type="module" nonce="${NONCE_SLOT}">const start = () => requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));` +
-        `document.readyState === 'complete' ? start() : addEventListener('load', start, { once: true })</script>`,
-    )
+  const template = pageTemplate(shell, { templateFile, nonceSlot: NONCE_SLOT })
   await entry.ready
   const origin = new URL(publicUrl).origin
   const apiFetch = async (url: string, init?: RequestInit) => fetch(new Request(new URL(url, origin), init))
