@@ -75,7 +75,10 @@ async function handle(pg: PGlite, request: PgliteRequest): Promise<unknown> {
 }
 
 try {
-  const pg = await PGlite.create(dataDir, { parsers })
+  // Postgres's own default of 128 MB of shared buffers is set up in full at start: over 100 MB of the
+  // process's memory for a catalogue whose tables fit in a few MB and are read through the operating
+  // system's file cache anyway. 16 MB keeps the embedded shop on a 1 GB machine (decision 0069).
+  const pg = await PGlite.create(dataDir, { parsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] })
   port.on('message', (request: PgliteRequest) => {
     handle(pg, request).then(
       (result) => {
