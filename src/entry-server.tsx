@@ -47,8 +47,6 @@ export interface RenderOptions {
   /** dist/index.html: the shell with the built scripts and styles */
   template: string
   site: SiteFacts
-  /** this response's Content-Security-Policy nonce for the inline scripts that hand the data over */
-  nonce: string
   /** reaches the API in process */
   fetch: ServerEnvironment['fetch']
 }
@@ -76,7 +74,6 @@ export async function renderPage(request: Request, options: RenderOptions): Prom
         queryClient = createQueryClient()
         const client = queryClient
         const router = createAppRouter(client, visitor)
-        router.options.ssr = { ...router.options.ssr, nonce: options.nonce }
         // The query integration takes its snapshot after this: every query a loader started is in
         // it, settled. Only those are handed over: a query a component starts while the page is drawn
         // was drawn loading, and an answer arriving before hydration would not match it.
@@ -97,7 +94,7 @@ export async function renderPage(request: Request, options: RenderOptions): Prom
       i18n.activate(toLinguiLocale(locale))
       const app = renderToString(<RouterServer router={router} />)
       // read before the router's clean-up empties the query cache
-      const head = { ...pageHead({ router, queryClient: queryClient!, i18n, locale, site: options.site }), nonce: options.nonce }
+      const head = pageHead({ router, queryClient: queryClient!, i18n, locale, site: options.site })
       const withData = (await transformHtmlStringWithRouter(router, app)).replace(/^<!DOCTYPE html>/i, '')
       // a loader that failed (the API or the database down) shows the error page: so does the status
       const failed = router.stores.matches.get().some((match) => match.status === 'error')
