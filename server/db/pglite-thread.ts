@@ -77,6 +77,19 @@ interface Thread {
   death?: DatabaseThreadError
 }
 
+/**
+ * The compiled server (dist-api/, decision 68) has the worker compiled beside it. From source (tests,
+ * `npm run dev:api`, scripts) the thread runs its TypeScript through tsx, whose loader a new thread
+ * does not inherit: it registers it first.
+ */
+function startWorker(workerData: { dataDir: string | undefined }) {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData })
+  const entry = new URL('./pglite-worker.ts', import.meta.url).href
+  const tsx = import.meta.resolve('tsx/esm/api')
+  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}) })`
+  return new Worker(bootstrap, { eval: true, workerData })
+}
+
 /** What a caller whose statement was in flight can know about it. */
 function inFlight(death: DatabaseThreadError, request: Pending['request']) {
   const outcome =
@@ -120,11 +133,7 @@ export class PgliteThread implements PgliteClient {
   }
 
   #start(): Thread {
-    // the shop runs its TypeScript through tsx, whose loader a new thread does not inherit: it registers it first
-    const entry = new URL('./pglite-worker.ts', import.meta.url).href
-    const tsx = import.meta.resolve('tsx/esm/api')
-    const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}) })`
-    const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir: this.#dataDir } })
+    const worker = startWorker({ dataDir: this.#dataDir })
     const pending = new Map<number, Pending>()
     const ready = new Promise<void>((resolve, reject) => pending.set(0, { resolve: () => resolve(), reject, request: { op: 'open' } }))
     let exited!: () => void
