@@ -21,6 +21,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { CatalogueFileSchema, type CatalogueFile } from '../contract/catalogue-file'
+import { japaneseReadings } from '../server/modules/search/readings'
 import { PACKS } from './lib/packs'
 
 type L = { zh_tw: string; en: string; ja: string }
@@ -2355,3 +2356,10 @@ for (const p of catalogue.products) {
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../server/db/seed/catalogue.json')
 writeFileSync(out, `${JSON.stringify(catalogue, null, 2)}\n`)
 console.log(`wrote ${catalogue.products.length} products to ${out}`)
+
+// the kana readings of its Japanese names, worked out here once: a shop seeding this catalogue
+// stores them and never loads the 300 MB dictionary at its start (decision 0069)
+const readings = await japaneseReadings([...catalogue.categories, ...catalogue.cities, ...catalogue.products].map((entry) => entry.name.ja))
+const readingsOut = resolve(dirname(out), 'readings.json')
+writeFileSync(readingsOut, `${JSON.stringify(Object.fromEntries([...readings].map(([text, reading]) => [text, reading.hiragana]).sort(([a], [b]) => (a! < b! ? -1 : 1))), null, 1)}\n`)
+console.log(`wrote ${readings.size} readings to ${readingsOut}`)

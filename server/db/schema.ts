@@ -790,3 +790,15 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The kana reading of each Japanese text the catalogue names (a product, a city, a category), in
+ * hiragana: what search indexes beside the name so that まっちゃ finds 抹茶 (decision 43). Worked
+ * out once, when the catalogue is imported, with a dictionary of about 300 MB, and read from here
+ * by every index build afterwards, so no start loads the dictionary (decision 0069). Keyed by the
+ * text itself: a renamed product gets the reading of its new name, and one city's name is read once.
+ */
+export const kanaReadings = pgTable('kana_readings', {
+  text: text('text').primaryKey(),
+  hiragana: text('hiragana').notNull(),
+})

@@ -7,6 +7,7 @@ import { transaction } from '../../db/transaction'
 import type { InspectedImage } from '../images/inspect'
 import { saveImages } from '../images/repo'
 import { favouriteStates, notifyFavouriteChanges, type FavouriteState } from '../notification/favourites'
+import { storedReadings } from '../search/stored-readings'
 import { CatalogueFileError } from './errors'
 import { unreadLocalImages } from './local-images'
 
@@ -86,6 +87,9 @@ async function slugIds(tx: Tx) {
 export async function importCatalogue(db: Db, file: CatalogueFile, images: InspectedImage[] = []): Promise<ImportSummary> {
   const unread = unreadLocalImages(file)
   if (unread.length) throw new CatalogueFileError(unread)
+  // the kana readings search needs, worked out now (outside the transaction: the dictionary takes a
+  // second to load) and stored, so that no index build has to load it (decision 0069)
+  await storedReadings(db, [...file.categories, ...file.cities, ...file.products].map((entry) => entry.name.ja))
   return transaction(db, async (tx) => {
     const now = new Date()
     await saveImages(tx, images)

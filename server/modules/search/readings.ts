@@ -11,24 +11,29 @@ import type { TokenizerBuilder } from '@patdx/kuromoji'
  *
  * The dictionary takes under a second and about 300 MB (heap and buffers) to load, so it is loaded
  * on the server only, when a name is not yet known, and let go as soon as no call needs it;
- * readings are remembered per text in this process, so the indexer's syncs (prices, stock) do not
- * load it again; a process loads it once, at its first record build (decision 43).
+ * readings are remembered per text in this process and, through stored-readings.ts, in the
+ * database: the catalogue import works them out, the index builds read them (decision 0069).
  */
 export interface Reading {
   hiragana: string
   katakana: string
 }
 
-const JAPANESE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/
-const toHiragana = (text: string) => text.replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60))
-const toKatakana = (text: string) => text.replace(/[\u3041-\u3096]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60))
+/** a text with kana or kanji: one that has a reading */
+export const JAPANESE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/
+export const toHiragana = (text: string) => text.replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60))
+export const toKatakana = (text: string) => text.replace(/[\u3041-\u3096]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60))
 
 type Tokenizer = Awaited<ReturnType<TokenizerBuilder['build']>>
 
 const CACHE_LIMIT = 100_000
 const cache = new Map<string, Reading>()
 
+/** how many times this process has loaded the dictionary (tests: a start must not) */
+export let dictionaryLoads = 0
+
 async function loadTokenizer(): Promise<Tokenizer> {
+  dictionaryLoads++
   const [kuromoji, { default: NodeDictionaryLoader }] = await Promise.all([import('@patdx/kuromoji'), import('@patdx/kuromoji/node')])
   // the package's entry is build/index.mjs; its gzipped dictionary sits beside build/
   const entry = createRequire(import.meta.url).resolve('@patdx/kuromoji')

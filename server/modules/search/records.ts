@@ -2,7 +2,8 @@ import type { AlternativesAsExact, SynonymHit } from 'algoliasearch'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { categories, cities, productCategories, products, variants } from '../../db/schema'
-import { japaneseReadings, readingValues } from './readings'
+import { readingValues } from './readings'
+import { storedReadings } from './stored-readings'
 
 /** What the search index holds per product: everything a hit shows, in every language, plus facets. */
 export interface ProductRecord {
@@ -95,7 +96,7 @@ export async function productRecords(db: DbOrTx, ids?: number[]) {
     await db.select().from(cities),
   ]
   const cityById = new Map(cityRows.map((c) => [c.id, c]))
-  const readings = await japaneseReadings([...rows.map((p) => p.name.ja), ...cityRows.map((c) => c.name.ja), ...links.map((l) => l.category.name.ja)])
+  const readings = await storedReadings(db, [...rows.map((p) => p.name.ja), ...cityRows.map((c) => c.name.ja), ...links.map((l) => l.category.name.ja)])
   return rows.map((p): ProductRecord & { active: boolean } => {
     const city = cityById.get(p.city_id)!
     const stock = variantRows.filter((v) => v.product_id === p.id).reduce((sum, v) => sum + Math.max(0, v.stock_left), 0)

@@ -1,0 +1,4 @@
+CREATE TABLE "kana_readings" (
+	"text" text PRIMARY KEY NOT NULL,
+	"hiragana" text NOT NULL
+);
