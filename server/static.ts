@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { isServerPath } from '../contract/server-paths'
+import { PRIVATE_NO_STORE } from './lib/http-caching'
 import { isClientOnlyPage, type PageRenderer } from './ssr/pages'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -44,7 +45,8 @@ export function staticSite(publicDir: string, pages?: Promise<PageRenderer | und
   // deep links open the shell whatever the client accepts (curl and link checkers send */*)
   app.get('*', async (c, next) => {
     if (!isPagePath(c.req.path) || !existsSync(indexFile)) return next()
-    c.header('cache-control', REVALIDATE)
+    // a member's page (cart, orders, payment, signing in) is kept by no cache, whatever its shell holds
+    c.header('cache-control', isClientOnlyPage(c.req.path) ? PRIVATE_NO_STORE : REVALIDATE)
     return serveStatic({ path: path.relative(process.cwd(), indexFile) })(c, next)
   })
   return app

@@ -16,6 +16,18 @@ export const PRIVATE_REVALIDATE = 'private, no-cache'
 export const PRIVATE_NO_STORE = 'private, no-store'
 
 /**
+ * A page drawn on the server, the same for every visitor (decision 66): a shared cache (a CDN) may
+ * serve it for a minute without asking, and for five more minutes while it fetches a fresh copy in
+ * the background; the browser asks again each time (a 304 when nothing changed). A minute is the
+ * app's own staleTime: the app fetches data older than that again once it runs, so a page served
+ * from the cache shows current prices and stock moments after it starts, and checkout always uses
+ * the server's current price and stock.
+ */
+export const PUBLIC_PAGE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
+/** The not-found page: a shared cache answers repeated dead links for a minute; a product added later shows within one. */
+export const NOT_FOUND_PAGE = 'public, max-age=0, s-maxage=60'
+
+/**
  * The API's default: an answer whose route sets no Cache-Control of its own is `private, no-store`.
  * Most API answers depend on who asks (a member's token, the device cookie: profile, cart, orders,
  * addresses, a fresh token); a default rather than a header per route covers every member route,

@@ -40,7 +40,7 @@ const serialize = (directives: Directives) =>
  * Stripe; nothing may frame the shop. Styles allow 'unsafe-inline' because the toast library and
  * Stripe's Elements insert style elements; scripts never do.
  */
-export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'payment', scriptNonce?: string): string {
+export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'payment', scriptHashes: readonly string[] = []): string {
   const self = ["'self'"]
   const own = new URL(sources.publicUrl).origin
   const stripe = sources.stripe
@@ -48,8 +48,9 @@ export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'p
   const connect = page === 'payment' ? [...self, own] : [...self, own, ...sources.search, ...sources.realtime]
   const directives: Directives = {
     'default-src': self,
-    // a page rendered on the server hands its data to the app in inline scripts carrying this response's nonce
-    'script-src': [...self, ...(scriptNonce ? [`'nonce-${scriptNonce}'`] : []), ...(stripe ? STRIPE.script : [])],
+    // a page drawn on the server starts the app and hands it its data in inline scripts: each one is
+    // allowed by its own hash, so any other inline script (one injected into the page) is refused
+    'script-src': [...self, ...scriptHashes, ...(stripe ? STRIPE.script : [])],
     'style-src': [...self, "'unsafe-inline'"],
     // member avatars come from the social sign-in provider's picture host
     'img-src': page === 'payment' ? [...self, 'data:', 'blob:', ...(stripe ? STRIPE.img : [])] : [...self, 'data:', 'blob:', 'https:'],
@@ -68,10 +69,14 @@ export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'p
 }
 
 /**
- * The page renderer (server/ssr/pages.ts) names its response's script nonce in this header; it is
- * turned into the policy and never leaves the server.
+ * The page renderer (server/ssr/pages.ts) lists the hashes of its page's inline scripts in this
+ * header (`'sha256-…'` sources, space-separated); they are turned into the policy and the header
+ * never leaves the server. Hashes rather than a nonce: a nonce differs in every answer, so a page
+ * carrying one could be stored by no cache (decision 66).
  */
-export const SCRIPT_NONCE_HEADER = 'x-csp-script-nonce'
+export const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes'
+
+const HASH_SOURCE = /^'sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}'$/
 
 /**
  * Headers on every answer: the API's, the emulators', the PWA's files and its error pages.
@@ -111,10 +116,11 @@ export function securityHeaders(sources: BrowserSources): MiddlewareHandler {
     await common(c, async () => {
       await next()
     })
-    const nonce = c.res.headers.get(SCRIPT_NONCE_HEADER)
-    if (nonce) {
-      c.res.headers.delete(SCRIPT_NONCE_HEADER)
-      c.header('content-security-policy', contentSecurityPolicy(sources, 'shop', nonce))
+    const hashes = c.res.headers.get(SCRIPT_HASHES_HEADER)
+    if (hashes !== null) {
+      c.res.headers.delete(SCRIPT_HASHES_HEADER)
+      const listed = hashes.split(' ').filter((source) => HASH_SOURCE.test(source))
+      c.header('content-security-policy', contentSecurityPolicy(sources, 'shop', listed))
       return
     }
     c.header('content-security-policy', PAYMENT_PAGE.test(c.req.path) ? paymentPolicy : shopPolicy)
