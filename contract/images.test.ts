@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   derivativePath,
+  hasDerivatives,
   IMAGE_FORMATS,
   IMAGE_PRESETS,
   IMAGE_WIDTHS,
@@ -65,16 +66,25 @@ describe('the picture URL scheme', () => {
     }
   })
 
-  it('writes srcsets for every format and a JPEG fallback with the preset ratio', () => {
-    const sources = pictureSources('/images/banners/banner-1.svg', 'banner')
+  it('writes srcsets for every format and a JPEG fallback with the preset ratio for a photo', () => {
+    const photo = uploadedImagePath(HASH, 'png')
+    const sources = pictureSources(photo, 'banner')
     expect(sources).toEqual({
-      avif: IMAGE_PRESETS.banner.widths.map((w) => `/img/banner/${w}/images/banners/banner-1.svg.avif ${w}w`).join(', '),
-      webp: IMAGE_PRESETS.banner.widths.map((w) => `/img/banner/${w}/images/banners/banner-1.svg.webp ${w}w`).join(', '),
-      jpeg: IMAGE_PRESETS.banner.widths.map((w) => `/img/banner/${w}/images/banners/banner-1.svg.jpeg ${w}w`).join(', '),
-      fallback: '/img/banner/960/images/banners/banner-1.svg.jpeg',
+      avif: IMAGE_PRESETS.banner.widths.map((w) => `/img/banner/${w}${photo}.avif ${w}w`).join(', '),
+      webp: IMAGE_PRESETS.banner.widths.map((w) => `/img/banner/${w}${photo}.webp ${w}w`).join(', '),
+      jpeg: IMAGE_PRESETS.banner.widths.map((w) => `/img/banner/${w}${photo}.jpeg ${w}w`).join(', '),
+      fallback: `/img/banner/960${photo}.jpeg`,
       width: 960,
       height: 360,
     })
+  })
+
+  it('shows an SVG as it is, at the preset ratio', () => {
+    expect(pictureSources('/images/banners/banner-1.svg', 'banner')).toEqual({ fallback: '/images/banners/banner-1.svg', width: 960, height: 360 })
+    expect(pictureSources(uploadedImagePath(HASH, 'svg'), 'city')).toEqual({ fallback: uploadedImagePath(HASH, 'svg'), width: 480, height: 360 })
+    expect(hasDerivatives('/images/products/a.svg')).toBe(false)
+    expect(hasDerivatives('/images/products/a.png')).toBe(true)
+    expect(hasDerivatives('https://cdn.example/a.jpg')).toBe(false)
   })
 
   it('leaves pictures it cannot process as they are', () => {
@@ -98,9 +108,10 @@ describe('the picture URL scheme', () => {
 describe('pictureSources with a largest width', () => {
   it('lists no file wider than needed, keeping the first one at or above it', () => {
     const widths = (srcset: string | undefined) => srcset!.split(', ').map((entry) => Number(entry.split(' ')[1]!.replace('w', '')))
-    expect(widths(pictureSources('/images/products/a.svg', 'product', 640).avif)).toEqual([160, 320, 480, 640])
-    expect(widths(pictureSources('/images/products/a.svg', 'product', 600).avif)).toEqual([160, 320, 480, 640])
-    expect(widths(pictureSources('/images/products/a.svg', 'product', 100).avif)).toEqual([160])
-    expect(widths(pictureSources('/images/products/a.svg', 'product').avif)).toEqual([...IMAGE_PRESETS.product.widths])
+    const photo = uploadedImagePath(HASH, 'jpeg')
+    expect(widths(pictureSources(photo, 'product', 640).avif)).toEqual([160, 320, 480, 640])
+    expect(widths(pictureSources(photo, 'product', 600).avif)).toEqual([160, 320, 480, 640])
+    expect(widths(pictureSources(photo, 'product', 100).avif)).toEqual([160])
+    expect(widths(pictureSources(photo, 'product').avif)).toEqual([...IMAGE_PRESETS.product.widths])
   })
 })

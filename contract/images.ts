@@ -5,7 +5,8 @@
  * - an original: the site path the catalogue stores, `/images/products/drk-0001.svg` (built with
  *   the PWA) or `/images/u/<hash>.<ext>` (a photo the catalogue import put into the database)
  * - a derivative: `/img/<preset>/<width>/<original path without its first slash>.<format>`,
- *   e.g. `/img/product/480/images/u/3f…a1.jpg.avif`
+ *   e.g. `/img/product/480/images/u/3f…a1.jpg.avif`; made ahead of time by the server's picture
+ *   queue for raster originals (photos) only: an SVG is served as it is (decision 65)
  * - a share picture (og:image): `/img/share/product/<id>.jpg`, `/img/share/site.jpg`
  */
 
@@ -65,8 +66,18 @@ export function parseUploadedImagePath(src: string): { hash: string; extension: 
   return match ? { hash: match[1]!, extension: match[2]! } : undefined
 }
 
-/** whether the image server makes derivatives of this picture (https URLs and data: URLs it leaves alone) */
+/** whether the picture is one the image server knows (https URLs and data: URLs it leaves alone) */
 export const isProcessable = (src: string) => SITE_PICTURE.test(src) && !src.includes('..')
+
+/**
+ * An SVG is drawn by the browser, sharp at every width and smaller than any raster copy of it (the
+ * seed's product pictures: 1.2 KB gzip against 3–6 KB as AVIF at card sizes), so pages show it as
+ * it is: only raster pictures (photos) have derivatives (decision 65).
+ */
+export const isVectorPicture = (src: string) => /\.svg$/i.test(src)
+
+/** whether the image server makes AVIF/WebP/JPEG derivatives of this picture: a raster one of its own */
+export const hasDerivatives = (src: string) => isProcessable(src) && !isVectorPicture(src)
 
 export const isImagePreset = (name: string): name is ImagePresetName => Object.hasOwn(IMAGE_PRESETS, name)
 
@@ -86,7 +97,11 @@ export interface DerivativeRequest {
   source: string
 }
 
-/** The request a derivative URL stands for, or undefined when the server should answer 404. */
+/**
+ * The request a derivative URL stands for, or undefined when the server should answer 404. A URL
+ * of this shape names a derivative that exists only when the catalogue uses the source with that
+ * preset (the server checks); one of an SVG is an earlier release's, sent on to the SVG.
+ */
 export function parseDerivativePath(pathname: string): DerivativeRequest | undefined {
   const match = /^\/img\/([a-z-]+)\/([1-9]\d{0,3})(\/images\/.+)\.(avif|webp|jpeg)$/.exec(pathname)
   if (!match) return undefined
@@ -98,11 +113,11 @@ export function parseDerivativePath(pathname: string): DerivativeRequest | undef
 }
 
 export interface PictureSources {
-  /** srcset strings; undefined when the picture is not one the server processes (an https URL) */
+  /** srcset strings; undefined when the picture has no derivatives (an SVG, an https URL) */
   avif?: string
   webp?: string
   jpeg?: string
-  /** the `<img src>`: a JPEG derivative, or the source itself when it is not processable */
+  /** the `<img src>`: a JPEG derivative, or the source itself when it has no derivatives */
   fallback: string
   /** the width and height attributes: the preset's ratio, so the page does not move when it loads */
   width: number
@@ -115,7 +130,7 @@ export function pictureSources(src: string, preset: ImagePresetName, largest?: n
   // a picture never drawn wider than `largest` device pixels lists no larger file (a shorter page)
   const widths = largest === undefined ? all : all.filter((w, i) => i === 0 || w <= largest || all[i - 1]! < largest)
   const size = { width: fallbackWidth, height: presetHeight(preset, fallbackWidth) }
-  if (!isProcessable(src)) return { fallback: src, ...size }
+  if (!hasDerivatives(src)) return { fallback: src, ...size }
   const srcset = (format: ImageFormat) => widths.map((w) => `${derivativePath(src, preset, w, format)} ${w}w`).join(', ')
   return { avif: srcset('avif'), webp: srcset('webp'), jpeg: srcset('jpeg'), fallback: derivativePath(src, preset, fallbackWidth, 'jpeg'), ...size }
 }

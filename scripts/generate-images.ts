@@ -11,6 +11,7 @@
  *   categories/{slug}.svg    300x300 round icon
  *   banners/banner-{1..3}.svg 1600x600 home banners (left ~45% kept calm for overlaid text)
  *   subscribe/box-{1..5}.svg  1600x600 snack-box scenes for the subscribe page (contract/subscription.ts)
+ *   share/site.jpg           1200x630 JPEG of banner 1: the site's og:image (/img/share/site.jpg)
  *
  * No downloads, no external fonts or images; the same catalogue always gives byte-identical files.
  * ONLY=<regex> limits the run to matching product SKUs (and skips the other pictures).
@@ -22,6 +23,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { CatalogueFileSchema, type CatalogueFile, type CatalogueProduct } from '../contract/catalogue-file'
+import { SITE_SHARE_SOURCE } from '../server/modules/images/plan'
+import { renderShare } from '../server/modules/images/render'
 import { PACKS } from './lib/packs'
 
 const FONT = `'Noto Sans CJK TC','Noto Sans CJK JP','Noto Sans',sans-serif`
@@ -2976,4 +2979,14 @@ for (const t of catalogue.trend_groups) {
 for (const cat of catalogue.categories) if (!only) write(`categories/${cat.slug}.svg`, categoryPicture(cat.slug))
 if (!only) for (const i of [1, 2, 3]) write(`banners/banner-${i}.svg`, bannerPicture(i))
 if (!only) for (const i of [1, 2, 3, 4, 5]) write(`subscribe/box-${i}.svg`, subscribePicture(i))
+if (!only) {
+  // the site's link-preview picture (og:image, /img/share/site.jpg): raster, as LINE and Facebook
+  // take no SVG, and made here so that no shop start has to encode it (decision 65)
+  const banner = join(out, SITE_SHARE_SOURCE.slice('/images/'.length))
+  const share = await renderShare(readFileSync(banner), { format: 'svg', width: 1600, height: 600 }, 'site')
+  mkdirSync(join(out, 'share'), { recursive: true })
+  writeFileSync(join(out, 'share/site.jpg'), share)
+  written.share = 1
+  bytes += share.byteLength
+}
 console.log(`wrote ${Object.entries(written).map(([k, v0]) => `${v0} ${k}`).join(', ')} (${(bytes / 1024).toFixed(0)} KB) under ${out}`)

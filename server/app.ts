@@ -199,7 +199,9 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     return undefined
   })
   app.route('/', seoRoutes(database.db, config.publicUrl))
-  app.route('/', imageRoutes({ db: database.db, config }))
+  // the picture queue makes the catalogue's pictures ahead of time; it starts with the background work below
+  const pictures = imageRoutes({ db: database.db, config, logger })
+  app.route('/', pictures.routes)
   app.route('/', staticSite(config.publicDir, pages))
   // a path the server owns that nothing above answered is the API's 404, never a page (contract/server-paths.ts)
   app.all('*', (c, next) => {
@@ -217,9 +219,10 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
       sweeper.start()
       housekeeper.start()
       dispatcher.start()
+      void pictures.queue.start()
     },
     stop: async () => {
-      await Promise.all([sweeper.stop(), housekeeper.stop(), dispatcher.stop()])
+      await Promise.all([sweeper.stop(), housekeeper.stop(), dispatcher.stop(), pictures.queue.stop()])
       await stripeSandbox?.stop()
     },
   }

@@ -79,7 +79,8 @@ registerRoute(
   new CacheFirst({
     cacheName: CACHE_NAMES.images,
     plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      // a redirected answer stands in for a picture the server has not made yet (or an SVG's old derivative URL): not kept, so the real one is fetched later (decision 65)
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 && !response.redirected ? response : null) },
       new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),

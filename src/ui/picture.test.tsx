@@ -10,6 +10,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const PHOTO = '/images/u/0123456789abcdef0123456789abcdef.jpg'
+
 const mount = (html: string) => {
   const host = document.createElement('div')
   host.innerHTML = html
@@ -18,21 +20,31 @@ const mount = (html: string) => {
 }
 
 describe('Picture', () => {
-  it('offers AVIF and WebP sources and a JPEG img at the preset ratio, lazily', () => {
-    const host = mount(renderToString(<Picture src="/images/cities/osaka.svg" alt="Osaka" preset="city" sizes="50vw" className="hot-city__image" />))
+  it('offers a photo as AVIF and WebP sources and a JPEG img at the preset ratio, lazily', () => {
+    const host = mount(renderToString(<Picture src={PHOTO} alt="Osaka" preset="city" sizes="50vw" className="hot-city__image" />))
     const [avif, webp] = host.querySelectorAll('source')
     expect(avif!.getAttribute('type')).toBe('image/avif')
-    expect(avif!.getAttribute('srcset')).toContain('/img/city/320/images/cities/osaka.svg.avif 320w')
+    expect(avif!.getAttribute('srcset')).toContain(`/img/city/320${PHOTO}.avif 320w`)
     expect(webp!.getAttribute('type')).toBe('image/webp')
     expect(webp!.getAttribute('sizes')).toBe('50vw')
     const img = host.querySelector('picture > img')!
-    expect(img.getAttribute('src')).toBe('/img/city/480/images/cities/osaka.svg.jpeg')
-    expect(img.getAttribute('srcset')).toContain('/img/city/960/images/cities/osaka.svg.jpeg 960w')
+    expect(img.getAttribute('src')).toBe(`/img/city/480${PHOTO}.jpeg`)
+    expect(img.getAttribute('srcset')).toContain(`/img/city/960${PHOTO}.jpeg 960w`)
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['480', '360'])
     expect(img.getAttribute('loading')).toBe('lazy')
     expect(img.getAttribute('fetchpriority')).toBeNull()
     expect(img.className).toBe('hot-city__image')
     expect(img.getAttribute('alt')).toBe('Osaka')
+  })
+
+  it('shows an SVG as it is, with the width and height of the preset ratio', () => {
+    const host = mount(renderToString(<Picture src="/images/cities/osaka.svg" alt="Osaka" preset="city" sizes="50vw" />))
+    expect(host.querySelectorAll('source')).toHaveLength(0)
+    const img = host.querySelector('picture > img')!
+    expect(img.getAttribute('src')).toBe('/images/cities/osaka.svg')
+    expect(img.getAttribute('srcset')).toBeNull()
+    expect(img.getAttribute('sizes')).toBeNull()
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['480', '360'])
   })
 
   it('fetches the main picture first and at once', () => {

@@ -20,8 +20,9 @@ export interface PictureProps {
 }
 
 /**
- * A catalogue picture as AVIF, then WebP, then JPEG at the widths of its preset (contract/images.ts),
- * with width and height at the preset's ratio so the page does not move when it arrives. The markup
+ * A catalogue picture: a photo as AVIF, then WebP, then JPEG at the widths of its preset
+ * (contract/images.ts), an SVG as it is (sharp at any width, and smaller; decision 65), both with
+ * width and height at the preset's ratio so the page does not move when it arrives. The markup
  * depends on the props alone, so the server's HTML and the first client render are the same. Like
  * `<Image>`, a picture that fails to load turns into a soft branded tile.
  */

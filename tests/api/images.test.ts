@@ -1,24 +1,29 @@
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { derivativePath, pictureSources, shareImagePath } from '../../contract/images'
+import { derivativePath, IMAGE_FORMATS, IMAGE_PRESETS, pictureSources, shareImagePath } from '../../contract/images'
 import { products } from '../../server/db/schema'
+import { createLogger } from '../../server/lib/logger'
 import { importCatalogue, readLocalImages } from '../../server/modules/catalogue-import/service'
+import { imageRoutes } from '../../server/modules/images/routes'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { startShop, type TestShop } from './harness'
 
 const SEED = path.resolve('public/images')
+const HASH = /^\/images\/u\/[0-9a-f]{32}\.jpg$/
 
 /** every file under a folder, recursively */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
 }
+/** the files the queue made: derivatives and share pictures, not the originals it copied out of the database */
+const madeFiles = async (dataDir: string) => (await filesUnder(path.join(dataDir, 'image-cache'))).filter((f) => /\.(avif|webp|jpeg|jpg)$/.test(f))
 
-// Behaviour of the picture server over files and one table: PGlite alone is enough.
+// Behaviour of the picture server and its queue over files and one table: PGlite alone is enough.
 describe('the picture server', () => {
   let shop: TestShop
   let dir: string
@@ -26,149 +31,131 @@ describe('the picture server', () => {
   let dataDir: string
   let photoPath: string
   let productIds: Record<string, number>
+  let pictures: ReturnType<typeof imageRoutes>
+
+  /** a photo imported the way the catalogue command does it */
+  async function importPhoto(sku: string, colour: { r: number; g: number; b: number }) {
+    const folder = path.join(dir, 'import', sku)
+    await mkdir(path.join(folder, 'photos'), { recursive: true })
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).jpeg().toFile(path.join(folder, 'photos', 'photo.jpg'))
+    const read = await readLocalImages({ categories: [], cities: [], trend_groups: [], products: [productRecord(sku, { images: ['photos/photo.jpg'] })] }, folder)
+    await importCatalogue(shop.database.db, read.file, read.images)
+    const rows = await shop.database.db.select({ id: products.id, sku: products.sku }).from(products)
+    productIds = Object.fromEntries(rows.map((r) => [r.sku, r.id]))
+    return read.file.products[0]!.images[0]!
+  }
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'shop-images-'))
     publicDir = path.join(dir, 'public')
     dataDir = path.join(dir, 'data')
-    for (const file of ['products/snk-0001.svg', 'products/snk-0002.svg', 'banners/banner-1.svg', 'cities/osaka.svg', 'categories/snacks.svg', 'subscribe/box-1.svg']) {
+    for (const file of ['products/snk-0001.svg', 'products/snk-0002.svg', 'banners/banner-1.svg', 'cities/osaka.svg']) {
       await mkdir(path.dirname(path.join(publicDir, 'images', file)), { recursive: true })
       await cp(path.join(SEED, file), path.join(publicDir, 'images', file))
     }
     shop = await startShop({ kind: 'pglite' }, { catalogue: smallCatalogue(), env: { PUBLIC_DIR: publicDir, DATA_DIR: dataDir } })
-
-    // a landscape photo, imported the way the catalogue command does it
-    await mkdir(path.join(dir, 'import', 'photos'), { recursive: true })
-    await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 140, b: 60 } } })
-      .jpeg()
-      .toFile(path.join(dir, 'import', 'photos', 'matcha.jpg'))
-    const read = await readLocalImages(
-      { categories: [], cities: [], trend_groups: [], products: [productRecord('PHO-0001', { images: ['photos/matcha.jpg'] })] },
-      path.join(dir, 'import'),
-    )
-    await importCatalogue(shop.database.db, read.file, read.images)
-    photoPath = read.file.products[0]!.images[0]!
-    const rows = await shop.database.db.select({ id: products.id, sku: products.sku }).from(products)
-    productIds = Object.fromEntries(rows.map((r) => [r.sku, r.id]))
+    photoPath = await importPhoto('PHO-0001', { r: 40, g: 140, b: 60 })
+    // the routes and queue the app builds, held here to start, stop and count
+    pictures = imageRoutes({ db: shop.database.db, config: { dataDir, publicDir }, logger: createLogger('silent'), queue: { recheckMs: 0 } })
   })
   afterAll(async () => {
+    await pictures?.queue.stop()
     await shop?.close()
     await rm(dir, { recursive: true, force: true })
   })
 
-  const get = (url: string, headers: Record<string, string> = {}) => shop.request(url, { headers })
+  const get = (url: string, headers: Record<string, string> = {}) => Promise.resolve(pictures.routes.request(url, { headers }))
   const pictureOf = async (res: Response) => {
     const bytes = Buffer.from(await res.arrayBuffer())
     return { bytes, meta: await sharp(bytes).metadata() }
   }
+  /** what a browser ends up with: redirects followed, built files from the app's static site */
+  const resolve = async (url: string) => {
+    const fetchOne = (at: string) => (at.startsWith('/img/') || at.startsWith('/images/u/') ? get(at) : shop.request(at))
+    let res = await fetchOne(url)
+    for (let hops = 0; res.status >= 300 && res.status < 400 && hops < 3; hops++) res = await fetchOne(res.headers.get('location')!)
+    return res
+  }
+  /** every URL a `<picture>` of this picture lists: srcset entries and the fallback */
+  const urlsOf = (src: string, largest?: number) => {
+    const sources = pictureSources(src, 'product', largest)
+    const listed = IMAGE_FORMATS.flatMap((format) => (sources[format] ?? '').split(', ').filter(Boolean).map((entry) => entry.split(' ')[0]!))
+    return [...new Set([...listed, sources.fallback])]
+  }
 
-  it('makes AVIF, WebP and JPEG derivatives of a built SVG at the preset ratio', async () => {
-    const cases = [
-      { url: derivativePath('/images/products/snk-0001.svg', 'product', 320, 'avif'), type: 'image/avif', format: 'heif', width: 320, height: 320 },
-      { url: derivativePath('/images/products/snk-0001.svg', 'product', 160, 'webp'), type: 'image/webp', format: 'webp', width: 160, height: 160 },
-      { url: derivativePath('/images/banners/banner-1.svg', 'banner', 640, 'jpeg'), type: 'image/jpeg', format: 'jpeg', width: 640, height: 240 },
-      { url: derivativePath('/images/cities/osaka.svg', 'city', 480, 'webp'), type: 'image/webp', format: 'webp', width: 480, height: 360 },
-    ]
-    for (const c of cases) {
-      const res = await get(c.url)
-      expect(res.status, c.url).toBe(200)
-      expect(res.headers.get('content-type')).toBe(c.type)
-      expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/)
-      // a built picture keeps its URL when a release redraws it: revalidated, not immutable
-      expect(res.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800')
-      const { meta } = await pictureOf(res)
-      expect(meta, c.url).toMatchObject({ format: c.format, width: c.width, height: c.height })
-      if (c.format === 'heif') expect(meta.compression).toBe('av1')
-    }
+  it('shows an SVG as it is, and sends an earlier release’s derivative URL of one to the SVG', async () => {
+    expect(pictureSources('/images/products/snk-0001.svg', 'product')).toEqual({ fallback: '/images/products/snk-0001.svg', width: 480, height: 480 })
+    const moved = await get(derivativePath('/images/products/snk-0001.svg', 'product', 320, 'avif'))
+    expect(moved.status).toBe(301)
+    expect(moved.headers.get('location')).toBe('/images/products/snk-0001.svg')
+    expect((await get('/img/product/320/images/products/missing.svg.avif')).status).toBe(404)
   })
 
-  it('never upscales: a width beyond the original gives the original size', async () => {
-    // the product SVGs are 600×600, the category SVGs 300×300
-    const big = await pictureOf(await get(derivativePath('/images/products/snk-0001.svg', 'product', 1280, 'jpeg')))
-    expect(big.meta).toMatchObject({ width: 600, height: 600 })
-    const category = await pictureOf(await get(derivativePath('/images/categories/snacks.svg', 'category', 320, 'webp')))
-    expect(category.meta).toMatchObject({ width: 300, height: 300 })
-    // a 900×600 photo in a square: contained, so 900 wide at most
-    const photo = await pictureOf(await get(derivativePath(photoPath, 'product', 1280, 'webp')))
-    expect(photo.meta).toMatchObject({ format: 'webp', width: 900, height: 900 })
-  })
-
-  it('answers 404 for widths, formats, presets and paths outside the scheme', async () => {
+  it('answers 404 for derivatives the catalogue does not need, and encodes nothing for any request', async () => {
     const photo = photoPath.slice(1)
-    for (const url of [
-      '/img/product/500/images/products/snk-0001.svg.jpeg',
-      '/img/category/1280/images/categories/snacks.svg.jpeg',
-      '/img/product/320/images/products/snk-0001.svg.png',
-      '/img/product/320/images/products/snk-0001.svg.gif',
-      '/img/poster/320/images/products/snk-0001.svg.jpeg',
-      '/img/product/320/images/products/missing.svg.jpeg',
-      '/img/product/320/images/products/snk-0001.svg',
-      '/img/product/320/images/%2e%2e/%2e%2e/package.json.jpeg',
-      '/img/product/320/images/..%2f..%2fpackage.json.jpeg',
-      '/img/product/320/images/products/..%2F..%2F..%2Fpublic%2Fimages%2Fproducts%2Fsnk-0001.svg.jpeg',
-      '/img/product/320/etc/passwd.jpeg',
+    const strangers = [
+      // a preset the photo is not used with, a width its preset does not list, a format outside the scheme
+      `/img/city/480/${photo}.webp`,
+      `/img/banner/960/${photo}.avif`,
+      `/img/product/500/${photo}.jpeg`,
+      `/img/product/1600/${photo}.jpeg`,
+      `/img/product/320/${photo}.png`,
+      // pictures that are not the catalogue's
       '/img/product/320/images/u/0123456789abcdef0123456789abcdef.jpg.jpeg',
       `/img/product/320/${photo.replace('.jpg', '.png')}.jpeg`,
+      '/img/product/320/images/products/missing.png.jpeg',
+      '/img/poster/320/images/products/snk-0001.svg.jpeg',
+      '/img/product/320/images/%2e%2e/%2e%2e/package.json.jpeg',
+      '/img/product/320/images/..%2f..%2fpackage.json.jpeg',
+      '/img/product/320/etc/passwd.jpeg',
       '/images/u/0123456789abcdef0123456789abcdef.jpg',
       `/${photo.replace('.jpg', '.webp')}`,
       '/img/share/product/999999.jpg',
       `/img/share/product/${productIds['SNK-0003']}.jpg`,
       '/img/share/product/abc.jpg',
-    ]) {
-      const res = await get(url)
+      '/img/nothing',
+    ]
+    // and a flood of new ones, as anyone can write them
+    for (let i = 0; i < 200; i++) {
+      const hash = (i * 7919).toString(16).padStart(32, '0')
+      strangers.push(derivativePath(`/images/u/${hash}.jpg`, 'product', IMAGE_PRESETS.product.widths[i % 6]!, IMAGE_FORMATS[i % 3]!))
+    }
+    const answers = await Promise.all(strangers.map(async (url) => ({ url, res: await get(url) })))
+    for (const { url, res } of answers) {
       expect(res.status, url).toBe(404)
       expect(res.headers.get('content-type') ?? '', url).not.toMatch(/^image\//)
     }
+    expect(pictures.queue.stats.encoded).toBe(0)
+    expect(await madeFiles(dataDir)).toEqual([])
   })
 
-  it('serves the second request from the disk cache and answers If-None-Match with 304', async () => {
-    const url = derivativePath('/images/products/snk-0002.svg', 'product', 480, 'webp')
-    const before = await filesUnder(path.join(dataDir, 'image-cache'))
-    // identical requests at once render once: one file, the same bytes for all
-    const first = await Promise.all([get(url), get(url), get(url)])
-    const bodies = await Promise.all(first.map(async (res) => Buffer.from(await res.arrayBuffer())))
-    expect(bodies.every((b) => b.equals(bodies[0]!))).toBe(true)
-    const after = await filesUnder(path.join(dataDir, 'image-cache'))
-    const added = after.filter((f) => !before.includes(f))
-    expect(added).toHaveLength(1)
-    expect(added.some((f) => f.endsWith('.tmp'))).toBe(false)
-
-    // what is on disk is what is served: replace it and the next answer carries the replacement
-    const marker = Buffer.from(await sharp({ create: { width: 480, height: 480, channels: 3, background: '#000' } }).webp().toBuffer())
-    await writeFile(added[0]!, marker)
-    const second = await get(url)
-    expect(second.headers.get('etag')).toBe(first[0]!.headers.get('etag'))
-    expect(Buffer.from(await second.arrayBuffer()).equals(marker)).toBe(true)
-
-    const head = await shop.request(url, { method: 'HEAD' })
-    expect(head.status).toBe(200)
-    expect(head.headers.get('etag')).toBe(first[0]!.headers.get('etag'))
-
-    const revalidated = await get(url, { 'if-none-match': first[0]!.headers.get('etag')! })
-    expect(revalidated.status).toBe(304)
-    expect(await revalidated.text()).toBe('')
+  it('lets a page show a photo the queue has not made yet: the original, for a minute', async () => {
+    const url = derivativePath(photoPath, 'product', 480, 'avif')
+    const res = await get(url)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(photoPath)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+    const shown = await resolve(url)
+    expect(shown.status).toBe(200)
+    expect((await pictureOf(shown)).meta).toMatchObject({ format: 'jpeg', width: 900, height: 600 })
+    // a product's share picture meanwhile is the site's
+    const share = await get(shareImagePath({ kind: 'product', id: productIds['PHO-0001']! }))
+    expect(share.status).toBe(302)
+    expect(share.headers.get('location')).toBe('/img/share/site.jpg')
+    expect(pictures.queue.stats.encoded).toBe(0)
+    expect(await madeFiles(dataDir)).toEqual([])
   })
 
-  it('gives a redrawn built picture a new entity tag', async () => {
-    const url = derivativePath('/images/categories/snacks.svg', 'category', 160, 'jpeg')
-    const before = await get(url)
-    await writeFile(path.join(publicDir, 'images/categories/snacks.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#123456"/></svg>')
-    const after = await get(url, { 'if-none-match': before.headers.get('etag')! })
-    expect(after.status).toBe(200)
-    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'))
-    const { meta, bytes } = await pictureOf(after)
-    expect(meta).toMatchObject({ width: 160, height: 160 })
-    const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
-    expect([data[0], data[1], data[2]].map((v) => Math.round(v! / 8))).toEqual([0x12, 0x34, 0x56].map((v) => Math.round(v / 8)))
-  })
-
-  it('serves uploaded originals and their derivatives as immutable, from the content hash', async () => {
-    expect(photoPath).toMatch(/^\/images\/u\/[0-9a-f]{32}\.jpg$/)
-    const original = await get(photoPath)
-    expect(original.status).toBe(200)
-    expect(original.headers.get('content-type')).toBe('image/jpeg')
-    expect(original.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect((await pictureOf(original)).meta).toMatchObject({ format: 'jpeg', width: 900, height: 600 })
+  it('makes every file the catalogue needs ahead of time, and serves them from disk without encoding', async () => {
+    await pictures.queue.start()
+    await pictures.queue.idle()
+    const plan = await pictures.queue.plan()
+    // the photo: 160–640 and its own 900 (960 and 1280 would upscale it), three formats; a share picture per
+    // product on sale whose picture is there (SNK-0001, SNK-0002, PHO-0001), and the site's (no built one here)
+    expect(plan.jobs.filter((job) => job.kind === 'derivative')).toHaveLength(15)
+    expect(plan.jobs.filter((job) => job.kind === 'share').map((job) => (job.kind === 'share' ? job.share : '')).sort()).toEqual(['product', 'product', 'product', 'site'])
+    expect(pictures.queue.stats.encoded).toBe(plan.jobs.length)
+    expect(await madeFiles(dataDir)).toHaveLength(plan.jobs.length)
 
     const sources = pictureSources(photoPath, 'product')
     for (const [format, type] of [['avif', 'heif'], ['webp', 'webp'], ['jpeg', 'jpeg']] as const) {
@@ -177,16 +164,17 @@ describe('the picture server', () => {
       expect(res.status, url).toBe(200)
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
       expect((await pictureOf(res)).meta, url).toMatchObject({ format: type, width: 480, height: 480 })
+      expect((await get(url, { 'if-none-match': res.headers.get('etag')! })).status).toBe(304)
     }
+    // never upscaled: 1280 asked, the photo's 900 made
+    expect((await pictureOf(await get(derivativePath(photoPath, 'product', 1280, 'webp')))).meta).toMatchObject({ width: 900, height: 900 })
     // contained on white: the corners of a landscape photo in a square are white, its middle green
     const { data, info } = await sharp((await pictureOf(await get(sources.fallback))).bytes).raw().toBuffer({ resolveWithObject: true })
     expect(info).toMatchObject({ width: 480, height: 480 })
     expect(data[0]).toBeGreaterThan(245)
     const middle = (240 * 480 + 240) * info.channels
     expect(data[middle + 1]).toBeGreaterThan(data[middle]! + 60)
-  })
 
-  it('makes 1200×630 JPEG share pictures of a product and of the site', async () => {
     for (const url of [shareImagePath({ kind: 'product', id: productIds['SNK-0001']! }), shareImagePath({ kind: 'product', id: productIds['PHO-0001']! }), shareImagePath({ kind: 'site' })]) {
       const res = await get(url)
       expect(res.status, url).toBe(200)
@@ -194,7 +182,75 @@ describe('the picture server', () => {
       expect((await pictureOf(res)).meta, url).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
       expect((await get(url, { 'if-none-match': res.headers.get('etag')! })).status).toBe(304)
     }
-    await shop.database.db.update(products).set({ status: 'INACTIVE' }).where(eq(products.sku, 'SNK-0002'))
-    expect((await get(shareImagePath({ kind: 'product', id: productIds['SNK-0002']! }))).status).toBe(404)
+    // the app's own routes read the same disk
+    expect((await shop.request(derivativePath(photoPath, 'product', 320, 'webp'))).status).toBe(200)
+    expect(pictures.queue.stats.encoded).toBe(plan.jobs.length)
+  })
+
+  it('resolves every picture URL of a product card and of the product page, SVG or photo', async () => {
+    for (const src of ['/images/products/snk-0001.svg', photoPath]) {
+      // the card lists no file wider than 640 device pixels; the gallery lists them all
+      for (const url of [...urlsOf(src, 640), ...urlsOf(src)]) {
+        const res = await resolve(url)
+        expect(res.status, url).toBe(200)
+        expect(res.headers.get('content-type'), url).toMatch(/^image\/(avif|webp|jpeg|svg\+xml)(;|$)/)
+      }
+    }
+    expect(urlsOf('/images/products/snk-0001.svg')).toEqual(['/images/products/snk-0001.svg'])
+  })
+
+  it('makes the pictures of a photo imported while it runs, then serves them from disk', async () => {
+    const before = pictures.queue.stats.encoded
+    const newPhoto = await importPhoto('PHO-0002', { r: 200, g: 40, b: 40 })
+    expect(newPhoto).toMatch(HASH)
+    // the first request for it finds the catalogue changed (a running queue also looks every 10 s)
+    const first = await get(derivativePath(newPhoto, 'product', 320, 'webp'))
+    expect([200, 302]).toContain(first.status)
+    await pictures.queue.idle()
+    expect(pictures.queue.stats.encoded - before).toBe(15 + 1)
+    const res = await get(derivativePath(newPhoto, 'product', 320, 'webp'))
+    expect(res.status).toBe(200)
+    expect((await pictureOf(res)).meta).toMatchObject({ format: 'webp', width: 320, height: 320 })
+    expect((await get(shareImagePath({ kind: 'product', id: productIds['PHO-0002']! }))).status).toBe(200)
+    expect(pictures.queue.stats.encoded - before).toBe(16)
+  })
+
+  it('takes a product off sale: its share picture is gone, its photo stays for order lines', async () => {
+    await shop.database.db.update(products).set({ status: 'INACTIVE', updated_at: new Date() }).where(eq(products.sku, 'PHO-0001'))
+    await pictures.queue.refresh()
+    expect((await get(shareImagePath({ kind: 'product', id: productIds['PHO-0001']! }))).status).toBe(404)
+    expect((await get(derivativePath(photoPath, 'product', 160, 'jpeg'))).status).toBe(200)
+  })
+
+  it('resumes after a crash: what is on disk stays made, the rest is made by the next start', async () => {
+    const crashDir = path.join(dir, 'crash')
+    const options = { db: shop.database.db, config: { dataDir: crashDir, publicDir }, logger: createLogger('silent') }
+    const first = imageRoutes(options)
+    void first.queue.start()
+    const total = (await first.queue.plan()).jobs.length
+    while (first.queue.stats.encoded < 4) await new Promise((resolve) => setTimeout(resolve, 10))
+    // the encoder dies mid-way, and the shop with it
+    process.kill(first.queue.encoder.pid!, 'SIGKILL')
+    await first.queue.stop()
+    const made = (await madeFiles(crashDir)).length
+    expect(made).toBeGreaterThanOrEqual(4)
+    expect(made).toBeLessThan(total)
+
+    const second = imageRoutes(options)
+    // meanwhile a page asking for a file not made yet gets a made neighbour
+    const plan = await second.queue.plan()
+    const waiting = plan.jobs.find((job) => job.kind === 'derivative' && job.format === 'avif' && !second.queue.isMade(job.key))
+    if (waiting?.kind === 'derivative') {
+      const res = await second.routes.request(derivativePath(waiting.src, waiting.preset, waiting.urlWidth, 'avif'))
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toMatch(/\.(jpeg|webp)$/)
+    }
+    await second.queue.start()
+    await second.queue.idle()
+    await second.queue.stop()
+    expect(second.queue.stats.encoded).toBe(total - made)
+    const files = await filesUnder(path.join(crashDir, 'image-cache'))
+    expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([])
+    expect(await madeFiles(crashDir)).toHaveLength(total)
   })
 })

@@ -1,15 +1,34 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files'
 
+const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/
+
 /**
- * Rendered pictures on the local disk (DATA_DIR/image-cache), one file per key. Files are written
- * to a temporary name and renamed, so a reader (or a second server process on the same disk)
- * never sees half a file; identical requests that arrive together share one rendering.
+ * Writes a file under a temporary name and renames it, so a reader (or a second server process on
+ * the same disk) never sees half a file, and a file that exists is a whole one: what the picture
+ * queue counts as made after a crash.
+ */
+export async function writeAtomically(file: string, bytes: Uint8Array) {
+  await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
+  try {
+    await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE })
+    await rename(temporary, file)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/**
+ * Pictures on the local disk (DATA_DIR/image-cache), one file per key: the derivatives and share
+ * pictures the queue made, and the originals read from the database. Identical reads of an
+ * original that arrive together share one database read.
  */
 export class DiskCache {
-  readonly #inFlight = new Map<string, Promise<Buffer>>()
+  readonly #inFlight = new Map<string, Promise<string>>()
 
   constructor(readonly dir: string) {}
 
@@ -27,52 +46,26 @@ export class DiskCache {
     }
   }
 
-  /** the cached file, else `make()`'s result, stored; concurrent calls for one key run `make` once */
-  getOrMake(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  async has(key: string) {
+    return (await stat(this.pathOf(key)).catch(() => undefined))?.isFile() ?? false
+  }
+
+  /** the path of the file for `key`, written from `load()` first when it is not there; one load per key at a time */
+  fileOf(key: string, load: () => Promise<Uint8Array>): Promise<string> {
     const pending = this.#inFlight.get(key)
     if (pending) return pending
     const work = (async () => {
-      const cached = await this.read(key)
-      if (cached) return cached
-      const made = await make()
-      await this.#write(key, made)
-      return made
+      const file = this.pathOf(key)
+      if (!(await this.has(key))) await writeAtomically(file, await load())
+      return file
     })().finally(() => this.#inFlight.delete(key))
     this.#inFlight.set(key, work)
     return work
   }
 
-  async #write(key: string, bytes: Buffer) {
-    const file = this.pathOf(key)
-    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
-    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
-    try {
-      await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE })
-      await rename(temporary, file)
-    } catch (error) {
-      await rm(temporary, { force: true })
-      throw error
-    }
-  }
-}
-
-/** Runs at most `slots` jobs at once; the rest wait their turn in order. */
-export class Limiter {
-  #running = 0
-  readonly #waiting: (() => void)[] = []
-
-  constructor(readonly slots: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.slots) await new Promise<void>((resolve) => this.#waiting.push(resolve))
-    else this.#running++
-    try {
-      return await job()
-    } finally {
-      const next = this.#waiting.shift()
-      // the slot passes straight to the next job, so #running stays counted
-      if (next) next()
-      else this.#running--
-    }
+  /** what a process killed while writing left behind; run before anything writes */
+  async removeTemporaries() {
+    const entries = await readdir(this.dir, { recursive: true, withFileTypes: true }).catch(() => [])
+    await Promise.all(entries.filter((e) => e.isFile() && TEMPORARY.test(e.name)).map((e) => rm(path.join(e.parentPath, e.name), { force: true })))
   }
 }

@@ -3,7 +3,7 @@ import { IMAGE_PRESETS, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, presetHeight, typ
 import { MAX_IMAGE_PIXELS } from './inspect'
 
 /** change when the pipeline's output changes: it is part of every cache key, so old files are not served again */
-export const PIPELINE_VERSION = 1
+export const PIPELINE_VERSION = 2
 
 export interface SourceSize {
   format: string
@@ -57,7 +57,7 @@ export async function renderDerivative(input: Buffer, source: SourceSize, preset
 const BRAND = '#d92c44'
 
 /** the branded backdrop of a product's share picture: the shop's red with soft circles */
-const backdrop = () =>
+const backdropSvg = () =>
   Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}">` +
       `<defs><linearGradient id="g" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="${BRAND}"/><stop offset="1" stop-color="#f08a4b"/></linearGradient></defs>` +
@@ -66,23 +66,29 @@ const backdrop = () =>
       `<rect x="315" y="20" width="570" height="590" rx="36" fill="#fff"/></svg>`,
   )
 
+let backdropPixels: Promise<{ data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }> | undefined
+/** drawn once per process: a third of each share picture's work */
+const backdrop = () => (backdropPixels ??= sharp(backdropSvg()).flatten({ background: WHITE }).raw().toBuffer({ resolveWithObject: true }))
+
+/**
+ * Share pictures are fetched by link-preview crawlers, not by shoppers: plain libjpeg at 85 makes
+ * one in half the time of mozjpeg for a file a sixth larger (about 31 KB instead of 26 KB).
+ */
+const shareJpeg = (image: ReturnType<typeof sharp>) => image.jpeg({ quality: 85 }).toBuffer()
+
 /** 1200×630 JPEG for og:image: a product's picture on the shop's colours, or (no product) a banner cropped to fit. */
 export async function renderShare(input: Buffer, source: SourceSize, kind: 'product' | 'site') {
   if (kind === 'site') {
     const scale = Math.max(SHARE_IMAGE_WIDTH / source.width, SHARE_IMAGE_HEIGHT / source.height)
-    const image = open(input, source, scale).resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit: 'cover', position: 'centre' }).flatten({ background: WHITE })
-    return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+    return shareJpeg(open(input, source, scale).resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit: 'cover', position: 'centre' }).flatten({ background: WHITE }))
   }
   const box = 530
   const scale = Math.min(1, box / source.width, box / source.height)
   const picture = await open(input, source, scale)
     .resize(box, box, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: WHITE })
-    .png()
+    .png({ compressionLevel: 0 })
     .toBuffer()
-  return sharp(backdrop())
-    .composite([{ input: picture, gravity: 'centre' }])
-    .flatten({ background: WHITE })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer()
+  const { data, info } = await backdrop()
+  return shareJpeg(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).composite([{ input: picture, gravity: 'centre' }]))
 }

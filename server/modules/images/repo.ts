@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { images } from '../../db/schema'
 import type { InspectedImage } from './inspect'
@@ -21,6 +21,15 @@ export async function findImageInfo(db: Db, hash: string) {
     .from(images)
     .where(eq(images.hash, hash))
   return row
+}
+
+/** everything but the bytes, of each of these hashes that is stored */
+export async function findImageInfos(db: Db, hashes: string[]) {
+  if (hashes.length === 0) return []
+  return db
+    .select({ hash: images.hash, content_type: images.content_type, width: images.width, height: images.height })
+    .from(images)
+    .where(inArray(images.hash, hashes))
 }
 
 export async function findImageBytes(db: Db, hash: string) {
