@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, types, type Transaction } from '@electric-sql/pglite'
+import { databaseTemplate, isNewDataDir } from './pglite-template'
 import { serializeError, type PgliteReply, type PgliteRequest } from './pglite-thread-protocol'
 
 const port = parentPort!
@@ -78,7 +79,9 @@ try {
   // Postgres's own default of 128 MB of shared buffers is set up in full at start: over 100 MB of the
   // process's memory for a catalogue whose tables fit in a few MB and are read through the operating
   // system's file cache anyway. 16 MB keeps the embedded shop on a 1 GB machine (decision 0069).
-  const pg = await PGlite.create(dataDir, { parsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] })
+  // a new database is unpacked from the initdb template instead of running initdb here (decision 0069)
+  const loadDataDir = isNewDataDir(dataDir) ? await databaseTemplate() : undefined
+  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers, loadDataDir, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] })
   port.on('message', (request: PgliteRequest) => {
     handle(pg, request).then(
       (result) => {
