@@ -15,6 +15,7 @@ import { persistQueries } from './lib/query-persistence'
 import { startPwa } from './lib/pwa'
 import { markVisit } from './lib/visits'
 import { createAppRouter } from './router'
+import { deferBelowTheFold } from './ui/hydrate-later'
 import './ui/styles/global.css'
 
 // Errors an error boundary already shows as a page (API failures, not-found) are not console errors.
@@ -53,6 +54,8 @@ async function start() {
     // Answers saved on the device come back after that, or hydration would meet data the server
     // did not draw (a product's reviews from an earlier visit).
     setupRouterSsrQueryIntegration({ router, queryClient })
+    // what lies below the first screen is taken over after the rest (decision 67)
+    deferBelowTheFold()
     void whenAppReady().then(() => persistQueries(queryClient))
     hydrateRoot(
       container,

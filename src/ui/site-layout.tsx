@@ -4,6 +4,7 @@ import { CookieBanner, hasAcceptedCookies } from './cookie-banner'
 import { DetailHeader } from './detail-header'
 import { Footer } from './footer'
 import { Header, type ShopInfo } from './header'
+import { HydrateLater } from './hydrate-later'
 import { IosInstallHint } from './ios-install-hint'
 import { MobileDock } from './mobile-dock'
 import { SearchPanel } from './search-panel'
@@ -69,7 +70,9 @@ export function SiteLayout({ shop, header = 'default', dock = true, account, doc
       <main id="main" className={header === 'overlay' ? 'home-main' : 'page-main'}>
         {children}
       </main>
-      <Footer shop={shop} />
+      <HydrateLater>
+        <Footer shop={shop} />
+      </HydrateLater>
       {dock ? (
         <>
           <MobileDock searchOpen={searchOpen} searchPanelId={searchPanelId} onToggleSearch={() => setSearchOpen((open) => !open)}>

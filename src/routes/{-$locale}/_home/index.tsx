@@ -11,6 +11,7 @@ import { TrendGroupSection } from '../../../features/catalog/components/trend-gr
 import { useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { BannerCarousel, type BannerSlide } from '../../../ui/banner-carousel'
+import { HydrateLater } from '../../../ui/hydrate-later'
 import { SubscribeLink } from '../../../ui/subscribe-link'
 import { useDocumentTitle } from '../../../ui/use-document-title'
 
@@ -91,45 +92,48 @@ function HomePage() {
     <>
       <h1 className="visually-hidden">{t`Japan Souvenir Shop`}</h1>
       <HomeBanner />
-      {hotCities.length > 0 ? (
-        <section className="section container" aria-labelledby="hot-cities">
-          <div className="section-head">
-            <div>
-              <h2 id="hot-cities" className="section-title">
-                {t`Hot cities`}
-              </h2>
-              <p className="section-subtitle">{t`Shop by where it comes from`}</p>
+      {/* below the banner: taken over after it (decision 67) */}
+      <HydrateLater>
+        {hotCities.length > 0 ? (
+          <section className="section container" aria-labelledby="hot-cities">
+            <div className="section-head">
+              <div>
+                <h2 id="hot-cities" className="section-title">
+                  {t`Hot cities`}
+                </h2>
+                <p className="section-subtitle">{t`Shop by where it comes from`}</p>
+              </div>
             </div>
+            <HotCities cities={hotCities} />
+          </section>
+        ) : null}
+        <section className="section container" aria-labelledby="categories">
+          <div className="section-head">
+            <h2 id="categories" className="section-title">
+              {t`Shop by category`}
+            </h2>
+            <Link to="/{-$locale}/product/list" params={{ locale }} className="section-link">
+              {t`All products`}
+            </Link>
           </div>
-          <HotCities cities={hotCities} />
+          <CategoryGrid categories={categories} />
         </section>
-      ) : null}
-      <section className="section container" aria-labelledby="categories">
-        <div className="section-head">
-          <h2 id="categories" className="section-title">
-            {t`Shop by category`}
-          </h2>
-          <Link to="/{-$locale}/product/list" params={{ locale }} className="section-link">
-            {t`All products`}
-          </Link>
-        </div>
-        <CategoryGrid categories={categories} />
-      </section>
-      {groups.map((group) => (
-        <TrendGroupSection key={group.id} group={group} />
-      ))}
-      <section className="section container" aria-labelledby="popular">
-        <div className="section-head">
-          <h2 id="popular" className="section-title">
-            {t`Popular right now`}
-          </h2>
-          <Link to="/{-$locale}/product/list" params={{ locale }} className="section-link">
-            {t`See all`}
-            <span className="visually-hidden"> {t`Popular right now`}</span>
-          </Link>
-        </div>
-        <ProductRow products={popular.data} label={t`Popular right now`} />
-      </section>
+        {groups.map((group) => (
+          <TrendGroupSection key={group.id} group={group} />
+        ))}
+        <section className="section container" aria-labelledby="popular">
+          <div className="section-head">
+            <h2 id="popular" className="section-title">
+              {t`Popular right now`}
+            </h2>
+            <Link to="/{-$locale}/product/list" params={{ locale }} className="section-link">
+              {t`See all`}
+              <span className="visually-hidden"> {t`Popular right now`}</span>
+            </Link>
+          </div>
+          <ProductRow products={popular.data} label={t`Popular right now`} />
+        </section>
+      </HydrateLater>
     </>
   )
 }

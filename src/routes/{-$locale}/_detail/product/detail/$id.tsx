@@ -17,6 +17,7 @@ import { PushPrompt } from '../../../../../features/notifications/components/pus
 import { useShopConfig } from '../../../../../features/shop/api/get-shop-config'
 import { isApiError } from '../../../../../lib/api-client'
 import { useLocalePrefix } from '../../../../../lib/i18n'
+import { HydrateLater } from '../../../../../ui/hydrate-later'
 import { Breadcrumb } from '../../../../../ui/breadcrumb'
 import { useDocumentTitle } from '../../../../../ui/use-document-title'
 import { ProductFavourite } from '../../../../-cart-slots'
@@ -98,14 +99,17 @@ function ProductDetailPage() {
         />
       </div>
       {product.sold_out && product.is_favorite ? <RestockPrompt /> : null}
-      <section className="section product-page__description" aria-labelledby="description">
-        <h2 id="description" className="section-title">
-          {t`Description`}
-        </h2>
-        <p>{product.description}</p>
-      </section>
-      <ProductReviews productId={product.id} />
-      <Recommendations id={product.id} categoryId={category?.id} />
+      {/* below the first screen: taken over after the rest (decision 67) */}
+      <HydrateLater>
+        <section className="section product-page__description" aria-labelledby="description">
+          <h2 id="description" className="section-title">
+            {t`Description`}
+          </h2>
+          <p>{product.description}</p>
+        </section>
+        <ProductReviews productId={product.id} />
+        <Recommendations id={product.id} categoryId={category?.id} />
+      </HydrateLater>
     </div>
   )
 }
