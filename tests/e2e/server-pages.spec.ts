@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { expect, findProduct, test } from './kit'
+import { expect, findProduct, header, test } from './kit'
 
 /** The content of a `<meta>` in raw HTML (attributes in the order the server writes them). */
 const metaIn = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1]
@@ -49,5 +50,40 @@ test.describe('pages drawn on the server', () => {
     await expect(page).toHaveURL(new RegExp(`/en/product/detail/${targetId}$`))
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(product.name)
     expect(asked.filter((path) => path === `/api/v1/product/${targetId}`)).toHaveLength(1)
+  })
+})
+
+test.describe('pages drawn on the server, under their scripts\' hashes', () => {
+  const INJECTED = 'window.injected = true'
+  // the one inline script this test adds itself is refused, and the browser says so, naming its hash
+  const injectedHash = `sha256-${createHash('sha256').update(INJECTED).digest('base64')}`
+  test.use({ allowedConsoleErrors: [new RegExp(`Content Security Policy.*'${injectedHash.replace(/[+/]/g, '\\$&')}'`)] })
+
+  test('the home page’s app starts with no policy violation, and an inline script added later is refused', async ({ page }) => {
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const response = await page.goto('/en')
+    const policy = response!.headers()['content-security-policy'] ?? ''
+    expect(policy).toMatch(/(?:^|; )script-src 'self'(?: 'sha256-[A-Za-z0-9+/]+={0,2}')+;/)
+    // the app took the page over from the data handed over in the page (allowed by hash), which it then let go of
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app === 'ready' && !('$_TSR' in window))).toBe(true)
+    const menu = header(page).getByRole('button', { name: /Language/ })
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    expect(violations).toEqual([])
+
+    const injected = await page.evaluate(
+      (text) =>
+        new Promise<{ directive: string; ran: boolean }>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) => resolve({ directive: event.effectiveDirective, ran: 'injected' in window }), { once: true })
+          const script = document.createElement('script')
+          script.textContent = text
+          document.body.append(script)
+        }),
+      INJECTED,
+    )
+    expect(injected).toEqual({ directive: 'script-src-elem', ran: false })
   })
 })
