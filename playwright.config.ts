@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { chosenBuild, shopNodeArgs } from './scripts/lib/server-command'
 
 // E2E_PORT / E2E_OIDC_PORT let two runs share a machine
 const PORT = Number(process.env.E2E_PORT ?? 8181)
@@ -97,6 +98,13 @@ const RETURNING_JOURNEYS = new RegExp(
     'a new release reaches a returning shopper',
   ].join('|'),
 )
+
+/**
+ * The shops run what `npm start` runs, the compiled server, when dist-api/ holds a build of the
+ * current sources (`npm test` builds it), else server/main.ts through tsx; SHOP_SERVER=source or
+ * compiled decides (scripts/lib/server-command.ts). Chosen once and handed down, as the data folder.
+ */
+process.env.SHOP_SERVER ||= chosenBuild()
 
 /** A shop's environment on `port` with its own data folder: Google sign-in against the local provider, Facebook unconfigured (not offered). */
 const shopEnv = (port: number, dataDir: string, more: Record<string, string> = {}) => ({
@@ -195,7 +203,7 @@ export default defineConfig<{ returning: boolean }>({
           stderr: 'pipe',
         },
         {
-          command: 'node --import tsx server/main.ts',
+          command: `node ${shopNodeArgs().join(' ')}`,
           url: `http://127.0.0.1:${PORT}/api/v1/health`,
           env: shopEnv(PORT, dataDir),
           reuseExistingServer: false,

@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'rolldown'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
-const out = path.join(root, 'dist-api')
+// SERVER_OUT_DIR: elsewhere than dist-api/ (tests/api/start.test.ts); packages are still found in node_modules above it
+const out = path.resolve(root, process.env.SERVER_OUT_DIR ?? 'dist-api')
 const ENTRY = '\0shop-entry'
 
 /**

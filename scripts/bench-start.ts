@@ -15,7 +15,9 @@
  * alike; each figure is the median of BENCH_RUNS runs (default 5), with min and max beside it.
  *
  * Options: BENCH_RUNS; BENCH_MODES (default "tsx,compiled"); BENCH_PRODUCTS=20000 adds restarts
- * with that many products (generated from the seed catalogue, imported with catalogue:import).
+ * with that many products (generated from the seed catalogue, imported with catalogue:import);
+ * BENCH_BASELINE=<another checkout, built, with node_modules> adds its server from source through
+ * tsx as mode `baseline`, to compare with an earlier commit in the same run.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -25,12 +27,13 @@ import path from 'node:path'
 import { freePort } from './lib/shop-process'
 import { compiledIsFresh, shopNodeArgs, type ServerBuild } from './lib/server-command'
 
-type Mode = 'tsx' | 'compiled'
+type Mode = 'tsx' | 'compiled' | 'baseline'
 const runs = Number(process.env.BENCH_RUNS ?? 5)
-const modes = (process.env.BENCH_MODES ?? 'tsx,compiled').split(',').map((m) => m.trim()) as Mode[]
+const baseline = process.env.BENCH_BASELINE
+const modes = [...(process.env.BENCH_MODES ?? 'tsx,compiled').split(',').map((m) => m.trim()), ...(baseline ? ['baseline'] : [])] as Mode[]
 const products = Number(process.env.BENCH_PRODUCTS ?? 0)
-for (const mode of modes) if (mode !== 'tsx' && mode !== 'compiled') throw new Error(`BENCH_MODES: unknown mode ${mode}`)
-const buildOf: Record<Mode, ServerBuild> = { tsx: 'source', compiled: 'compiled' }
+for (const mode of modes) if (mode !== 'tsx' && mode !== 'compiled' && mode !== 'baseline') throw new Error(`BENCH_MODES: unknown mode ${mode}`)
+const buildOf: Record<Mode, ServerBuild> = { tsx: 'source', compiled: 'compiled', baseline: 'source' }
 
 interface Run {
   listening: number
@@ -68,6 +71,7 @@ async function startOnce(mode: Mode, dataDir: string): Promise<Run> {
   const url = `http://127.0.0.1:${port}`
   const t0 = performance.now()
   const child = spawn(process.execPath, shopNodeArgs(buildOf[mode]), {
+    cwd: mode === 'baseline' ? baseline : undefined,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe'],
   })

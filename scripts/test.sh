@@ -46,12 +46,14 @@ catalogs() {
   npx lingui compile --typescript --strict
 }
 timed "translation catalogs: extract, then every message translated" catalogs
-# the PWA, then the server's page renderer (src/entry-server.tsx) from the same sources
+# the PWA, then the server's page renderer (src/entry-server.tsx) from the same sources, then the
+# server compiled to JavaScript (dist-api/), which the tests that start a shop process then run
 build() {
   npx vite build --logLevel warn
   npx vite build --ssr src/entry-server.tsx --logLevel warn
+  npx rolldown -c rolldown.config.ts >/dev/null
 }
-timed "build (PWA and server-rendered pages)" build
+timed "build (PWA, server-rendered pages, compiled server)" build
 timed "lint and typecheck (side by side)" lint_and_types
 timed "unit, API integration and fuzz tests (PGlite and Postgres)" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"

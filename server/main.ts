@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import './lib/harden'
-import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { seedIfEmpty } from './db/seed'
-import { serveShop } from './lib/http-server'
 import { createLogger } from './lib/logger'
-import { seedCouponsIfEmpty } from './modules/coupon/seed'
-import { embeddedAdminKey } from './modules/search/search-config'
-import { sandboxKeys } from './modules/payment/stripe-client'
-import { embeddedPusherApp } from './modules/realtime/settings'
-import { vapidKeys } from './modules/notification/push'
-import { keptSecrets } from './lib/kept-secrets'
 
 async function main() {
   let config
@@ -28,7 +21,23 @@ async function main() {
   process.env.NODE_ENV ??= config.env
   const logger = createLogger(config.logLevel)
   const started = performance.now()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  // The embedded database opens in its own thread (PGlite's WebAssembly: the longest part of a
+  // start) while this one loads the rest of the shop's code (decision 68).
+  const [database, { buildApp }, { seedIfEmpty }, { serveShop }, { seedCouponsIfEmpty }, { embeddedAdminKey }, { sandboxKeys }, { embeddedPusherApp }, { vapidKeys }, { keptSecrets }] =
+    await Promise.all([
+      openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+      import('./app'),
+      import('./db/seed'),
+      import('./lib/http-server'),
+      import('./modules/coupon/seed'),
+      import('./modules/search/search-config'),
+      import('./modules/payment/stripe-client'),
+      import('./modules/realtime/settings'),
+      import('./modules/notification/push'),
+      import('./lib/kept-secrets'),
+      // the page renderer's code, which server/ssr/pages.ts imports once the app is built, loads in the meantime too
+      import(pathToFileURL(path.join(config.ssrDir, 'entry-server.js')).href).catch(() => undefined),
+    ])
   // the embedded database's thread died three times within a minute: a process supervisor starts the shop afresh (decision 50)
   database.onFatal((error) => {
     logger.error('the database gave up; exiting so that the shop is started again', { error: error.message })

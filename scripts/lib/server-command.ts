@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url'
  */
 export type ServerBuild = 'compiled' | 'source'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const COMPILED_ENTRY = 'dist-api/main.js'
 const SOURCE_ARGS = ['--import', 'tsx', 'server/main.ts']
 const COMPILED_ARGS = [COMPILED_ENTRY]
 
 /** The newest modification time of the files the server is built from. */
-function newestSource(): number {
+function newestSource(root: string): number {
   let newest = statSync(path.join(root, 'rolldown.config.ts')).mtimeMs
   for (const dir of ['server', 'contract']) {
     for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
@@ -28,12 +28,12 @@ function newestSource(): number {
 }
 
 /** Whether dist-api/ holds a build of the current sources. */
-export function compiledIsFresh(): boolean {
+export function compiledIsFresh(root = ROOT): boolean {
   const entry = path.join(root, COMPILED_ENTRY)
-  return existsSync(entry) && statSync(entry).mtimeMs >= newestSource()
+  return existsSync(entry) && statSync(entry).mtimeMs >= newestSource(root)
 }
 
-export function chosenBuild(): ServerBuild {
+export function chosenBuild(root = ROOT): ServerBuild {
   const asked = process.env.SHOP_SERVER
   if (asked === 'source') return 'source'
   if (asked === 'compiled') {
@@ -41,7 +41,7 @@ export function chosenBuild(): ServerBuild {
     return 'compiled'
   }
   if (asked !== undefined && asked !== '') throw new Error(`SHOP_SERVER must be "source" or "compiled", not "${asked}"`)
-  return compiledIsFresh() ? 'compiled' : 'source'
+  return compiledIsFresh(root) ? 'compiled' : 'source'
 }
 
 /** The arguments after `node` that start the shop from the repository's root. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { shopNodeArgs } from './server-command'
 
 export interface ShopProcess {
   url: string
@@ -23,14 +24,18 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Starts `server/main.ts` on a free port with a throw-away DATA_DIR and waits until it answers. */
-export async function startShopProcess(env: Record<string, string> = {}, chosenPort?: number): Promise<ShopProcess> {
+/**
+ * Starts the shop on a free port with a throw-away DATA_DIR and waits until it answers: the compiled
+ * server when dist-api/ holds a build of the current sources, else server/main.ts through tsx
+ * (scripts/lib/server-command.ts), or the node arguments given.
+ */
+export async function startShopProcess(env: Record<string, string> = {}, chosenPort?: number, args: readonly string[] = shopNodeArgs()): Promise<ShopProcess> {
   const port = chosenPort ?? (await freePort())
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'shop-'))
   const dataDir = env.DATA_DIR ?? ownDataDir!
   // SHOP_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the shop under a benchmark's load
   const nodeArgs = (process.env.SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

@@ -59,16 +59,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db: db as unknown as Db, kind: 'postgres', health: () => ({ state: 'ok', restarts: 0 }), onFatal: () => undefined, close: () => pool.end() }
   }
   const { PgliteThread } = await import('./pglite-thread')
-  const { drizzle } = await import('drizzle-orm/pglite')
-  const { migrate } = await import('drizzle-orm/pglite/migrator')
   let dataDir: string | undefined
   if (options.dataDir !== 'memory://') {
     dataDir = path.join(options.dataDir, 'pglite')
     // PGlite makes its files 0666 and folders 0755 whatever the umask: this owner-only folder closes them
     await privateDir(dataDir)
   }
+  // the thread opens the database (seconds) while drizzle's driver loads here
   const client = new PgliteThread(dataDir)
   try {
+    const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')])
     await client.ready
     // drizzle calls only the part of PGlite's client that PgliteThread answers
     const db = drizzle({ client: client as unknown as PGlite, schema })

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process'
-import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shopNodeArgs } from '../../scripts/lib/server-command'
 import { startShopProcess } from '../../scripts/lib/shop-process'
 
-describe('starting the shop (node server/main.ts)', () => {
+// the compiled server (dist-api/main.js) when it is built from the current sources, else server/main.ts through tsx
+describe(`starting the shop (node ${shopNodeArgs().join(' ')})`, () => {
   let dataDir: string
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-start-'))
@@ -13,7 +15,7 @@ describe('starting the shop (node server/main.ts)', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
   it('refuses a bad configuration with a clear message and exit code 78', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, shopNodeArgs(), {
       env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -45,6 +47,51 @@ describe('starting the shop (node server/main.ts)', () => {
       expect(list.data[0]).toMatchObject({ id: renamed.id, name: renamed.name })
     } finally {
       await second.stop()
+    }
+  })
+
+  // what `npm start` runs, built here into a folder of its own outside the repository: had the
+  // compiled code read a file through a path into server/ or started its database thread through
+  // tsx, this shop would not start
+  it('compiled to JavaScript, starts with plain Node: its database thread, migrations and seed catalogue come from its own folder', { timeout: 180_000 }, async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'shop-build-'))
+    try {
+      const built = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const build = spawn('npx', ['rolldown', '-c', 'rolldown.config.ts'], { env: { ...process.env, SERVER_OUT_DIR: out }, stdio: ['ignore', 'pipe', 'pipe'] })
+        let output = ''
+        build.stdout.on('data', (chunk) => (output += chunk))
+        build.stderr.on('data', (chunk) => (output += chunk))
+        build.on('exit', (code) => resolve({ code, output }))
+      })
+      expect(built.code, built.output).toBe(0)
+      expect(await readdir(out)).toEqual(expect.arrayContaining(['main.js', 'pglite-worker.js', 'migrations', 'seed']))
+      expect(await readdir(path.join(out, 'migrations'))).toEqual(expect.arrayContaining(['0000_catalogue.sql', 'meta']))
+      // the packages, as beside dist-api/ in the repository
+      await symlink(path.resolve('node_modules'), path.join(out, 'node_modules'), 'dir')
+
+      const shop = await startShopProcess({ LOG_LEVEL: 'warn' }, undefined, [path.join(out, 'main.js')])
+      try {
+        expect(shop.child.spawnargs.join(' ')).not.toContain('tsx')
+        const list = await (await fetch(`${shop.url}/api/v1/product?per_page=1`)).json()
+        expect(list.total).toBeGreaterThanOrEqual(240)
+        // the PWA's search, as it asks the embedded engine
+        const { data } = await (await fetch(`${shop.url}/api/v1/config`)).json()
+        const { app_id, search_key, hosts, protocol, index } = data.search
+        const search = await fetch(`${protocol}://${hosts[0]}/1/indexes/*/queries`, {
+          method: 'POST',
+          headers: { 'x-algolia-application-id': app_id, 'x-algolia-api-key': search_key },
+          body: JSON.stringify({ requests: [{ indexName: index, query: '抹茶' }] }),
+        })
+        expect(search.status).toBe(200)
+        expect((await search.json()).results[0].nbHits).toBeGreaterThan(0)
+        const home = await fetch(`${shop.url}/`)
+        expect(home.status).toBe(200)
+        expect(await home.text()).toContain('<html')
+      } finally {
+        await shop.stop()
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true })
     }
   })
 

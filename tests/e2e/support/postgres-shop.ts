@@ -5,9 +5,10 @@
  */
 import { spawn } from 'node:child_process'
 import { createPostgresDatabase, localPostgresUrl } from '../../../scripts/lib/postgres'
+import { shopNodeArgs } from '../../../scripts/lib/server-command'
 
 const database = await createPostgresDatabase(localPostgresUrl().toString(), 'shop_e2e')
-const shop = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, DATABASE_URL: database.url }, stdio: 'inherit' })
+const shop = spawn(process.execPath, shopNodeArgs(), { env: { ...process.env, DATABASE_URL: database.url }, stdio: 'inherit' })
 const stop = () => shop.kill('SIGTERM')
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

@@ -9,4 +9,6 @@ const target = process.env.PUBLIC_DIR
 if (!target || target === 'dist') throw new Error('PUBLIC_DIR must name a copy of dist/ to serve')
 await rm(target, { recursive: true, force: true })
 await cp('dist', target, { recursive: true })
-await import('../../../server/main')
+// the build the other shops run (playwright.config.ts sets SHOP_SERVER); a name, not a literal: dist-api/ may not be built
+const compiled = '../../../dist-api/main.js'
+await (process.env.SHOP_SERVER === 'compiled' ? import(compiled) : import('../../../server/main'))
