@@ -21,7 +21,7 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { derivativePath, IMAGE_FORMATS, IMAGE_PRESETS, isVectorPicture, pictureSources, type ImagePresetName } from '../contract/images'
+import { derivativePath, IMAGE_FORMATS, IMAGE_PRESETS, isVectorPicture, type ImagePresetName } from '../contract/images'
 import { contentHash } from '../server/modules/images/inspect'
 import { effectiveWidth } from '../server/modules/images/render'
 import { freePort } from './lib/shop-process'
@@ -167,13 +167,17 @@ async function startShop(cwd: string, dataDir: string, publicDir: string): Promi
 }
 
 const message = (log: Record<string, unknown>) => String(log.message ?? '')
-async function queueDone(shop: Shop, after = 0, timeoutMs = 600_000) {
+/** the queue's start, then (when it had anything to make now) its 'pictures made' with nothing left but later share pictures */
+async function queueIdle(shop: Shop, timeoutMs = 900_000) {
   for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; ) {
-    const done = shop.logs.find((log) => message(log) === 'picture queue is done' && (log.at as number) > after)
-    if (done) return done
-    const started = shop.logs.find((log) => message(log) === 'picture queue started' && (log.at as number) > after)
-    if (started && started.toMake === 0) return { made: 0, ms: 0, encoderCpuMs: 0, at: started.at }
-    await sleep(100)
+    const started = shop.logs.find((log) => message(log) === 'picture queue started')
+    if (started && started.toMakeNow === 0) return { made: 0, ms: 0, encoderCpuMs: 0, sharesLater: Number(started.sharesLater) }
+    const made = shop.logs.filter((log) => message(log) === 'pictures made')
+    const last = made.at(-1)
+    if (started && last && Number(last.left) <= Number(started.sharesLater)) {
+      return { made: made.reduce((sum, log) => sum + Number(log.made), 0), ms: Number(last.at) - Number(started.at), encoderCpuMs: Number(last.encoderCpuMs), sharesLater: Number(last.left) }
+    }
+    await sleep(200)
   }
   throw new Error('the picture queue did not finish')
 }
@@ -187,10 +191,34 @@ async function cpuMs(pid: number) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
-/** BENCH_SECONDS of requests for derivative URLs nobody needs, while a shopper's picture is asked for every 100 ms */
-async function flood(shop: Shop, real: string) {
-  const before = await cacheFiles(shop.dataDir)
-  expectOk(await fetch(`${shop.url}${real}`), real)
+/** a GET as a browser makes it: redirects followed; the time to the picture's last byte */
+async function timedPicture(base: string, url: string) {
+  const t = performance.now()
+  let at = url
+  for (let hops = 0; hops < 3; hops++) {
+    const res = await fetch(`${base}${at}`, { redirect: 'manual' })
+    await res.arrayBuffer()
+    if (res.status >= 300 && res.status < 400) {
+      at = res.headers.get('location')!
+      continue
+    }
+    if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('image/')) throw new Error(`${url} answered ${res.status}`)
+    return performance.now() - t
+  }
+  throw new Error(`${url} redirected too often`)
+}
+
+const percentile = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * p))]!
+const summary = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${times.length})`
+
+/**
+ * BENCH_SECONDS of BENCH_CONNECTIONS at once asking for derivative URLs nobody needs (half a built
+ * picture in any preset, width and format; half a photo that does not exist), while a shopper's
+ * pictures are asked for every 100 ms: one already seen (`warm`) and, in turn, ones not asked for
+ * before (`cold`, each once).
+ */
+async function flood(shop: Shop, warm: string, cold: string[]) {
+  await timedPicture(shop.url, warm)
   const end = performance.now() + floodSeconds * 1000
   let sent = 0
   let counter = 0
@@ -200,7 +228,6 @@ async function flood(shop: Shop, real: string) {
     const preset = presets[i % presets.length]!
     const width = IMAGE_PRESETS[preset].widths[Math.floor(i / presets.length) % IMAGE_PRESETS[preset].widths.length]!
     const format = IMAGE_FORMATS[i % 3]!
-    // half: a built picture in a preset or width no page asks for; half: a photo that does not exist
     const src = i % 2 ? allSources[(i * 7) % allSources.length]! : `/images/u/${(i * 2654435761).toString(16).padStart(32, '0').slice(-32)}.jpg`
     return derivativePath(src, preset, width, format)
   }
@@ -212,40 +239,37 @@ async function flood(shop: Shop, real: string) {
       sent++
     }
   })
-  const times: number[] = []
+  const warmTimes: number[] = []
+  const coldTimes: number[] = []
   const probe = (async () => {
+    let next = 0
     while (performance.now() < end) {
-      const t = performance.now()
-      expectOk(await fetch(`${shop.url}${real}`), real)
-      times.push(performance.now() - t)
+      warmTimes.push(await timedPicture(shop.url, warm))
+      if (next < cold.length) coldTimes.push(await timedPicture(shop.url, cold[next++]!))
       await sleep(100)
     }
   })()
   await Promise.all([...floods, probe])
-  times.sort((a, b) => a - b)
-  return { sent, p50: times[Math.floor(times.length / 2)]!, max: times.at(-1)!, made: (await cacheFiles(shop.dataDir)) - before }
-}
-
-function expectOk(res: Response, url: string) {
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
-  void res.arrayBuffer()
+  return { sent, rate: sent / floodSeconds, warm: warmTimes, cold: coldTimes }
 }
 
 /** photos as a shop owner's camera makes them, in a catalogue file beside them */
 async function photoCatalogue(dir: string) {
   await mkdir(path.join(dir, 'photos'), { recursive: true })
   const products = []
+  const photos: string[] = []
   for (let i = 0; i < photoCount; i++) {
     const file = `photos/p${i}.jpg`
     await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: (i * 40) % 255, g: 120, b: 200 - i * 10 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
       .jpeg({ quality: 90 })
       .toFile(path.join(dir, file))
+    // the import names a photo by its content
+    photos.push(`/images/u/${contentHash(await readFile(path.join(dir, file)))}.jpg`)
     const base = structuredClone(seed.products[i]!)
     products.push({ ...base, sku: `PHOTO-${i}`, images: [file], variants: base.variants.map((v, j) => ({ ...v, sku: `PHOTO-${i}-${j}` })) })
   }
-  const catalogue = { ...seed, products }
-  await writeFile(path.join(dir, 'catalogue.json'), JSON.stringify(catalogue))
-  return path.join(dir, 'catalogue.json')
+  await writeFile(path.join(dir, 'catalogue.json'), JSON.stringify({ ...seed, products }))
+  return { file: path.join(dir, 'catalogue.json'), photos }
 }
 
 function run(cwd: string, args: string[], env: Record<string, string>) {
@@ -255,11 +279,34 @@ function run(cwd: string, args: string[], env: Record<string, string>) {
   })
 }
 
+/** what the queue does with the seed's share pictures once their time comes: in this process, on an in-memory database */
+async function seedShares(dataDir: string, publicDir: string) {
+  const { openDatabase } = await import('../server/db/client')
+  const { importCatalogue } = await import('../server/modules/catalogue-import/service')
+  const { imageRoutes } = await import('../server/modules/images/routes')
+  const { createLogger } = await import('../server/lib/logger')
+  const database = await openDatabase({ dataDir: 'memory://' })
+  try {
+    await importCatalogue(database.db, seed as never)
+    const pictures = imageRoutes({ db: database.db, config: { dataDir, publicDir }, logger: createLogger('silent'), queue: { shareDelayMs: 0 } })
+    const started = performance.now()
+    await pictures.queue.start()
+    await pictures.queue.idle()
+    const ms = performance.now() - started
+    await pictures.queue.stop()
+    return { made: pictures.queue.stats.encoded, ms, cpuMs: pictures.queue.encoder.cpuMicros / 1000 }
+  } finally {
+    await database.close()
+  }
+}
+
 const publicDir = await publicFolder()
 const work = await mkdtemp(path.join(tmpdir(), 'bench-images-'))
+// the needed derivatives of the seed, in an order that spreads them over presets and formats
+const coldSeed = neededUrls.filter((_, i) => i % 7 === 3)
 try {
   // ─── before ───
-  let before: { freshCpu: string; encodeMean: number; estimate: string; flood: Awaited<ReturnType<typeof flood>> } | undefined
+  let before: { startCpu: number; encodeMean: number; flood: Awaited<ReturnType<typeof flood>>; made: number } | undefined
   if (beforeDir) {
     console.log(`\nbefore: ${beforeDir} (load ${load()})`)
     const shop = await startShop(beforeDir, path.join(work, 'before'), publicDir)
@@ -267,17 +314,16 @@ try {
       const startCpu = await cpuMs(shop.child.pid!)
       // first requests of needed derivatives, one after another: each an encode
       const step = Math.max(1, Math.floor(neededUrls.length / sampleSize))
-      const sample = neededUrls.filter((_, i) => i % step === 0).slice(0, sampleSize)
+      const sample = neededUrls.filter((_, i) => i % step === 0 && i % 7 !== 3).slice(0, sampleSize)
       let total = 0
-      for (const url of sample) {
-        const t = performance.now()
-        expectOk(await fetch(`${shop.url}${url}`), url)
-        total += performance.now() - t
-      }
+      for (const url of sample) total += await timedPicture(shop.url, url)
       const encodeMean = total / sample.length
-      const real = derivativePath('/images/products/snk-0001.svg', 'product', 480, 'avif')
-      before = { freshCpu: `${seconds(startCpu)} (no pictures made at start)`, encodeMean, estimate: `${seconds(encodeMean * neededBefore)} on one core (${neededBefore} × ${encodeMean.toFixed(0)} ms, sampled)`, flood: await flood(shop, real) }
-      console.log(`  a real picture during the flood: p50 ${before.flood.p50.toFixed(0)} ms, max ${before.flood.max.toFixed(0)} ms; the flood made ${before.flood.made} files (${before.flood.sent} requests)`)
+      const files = await cacheFiles(shop.dataDir)
+      const result = await flood(shop, derivativePath('/images/products/snk-0001.svg', 'product', 480, 'avif'), coldSeed)
+      const made = (await cacheFiles(shop.dataDir)) - files - result.cold.length
+      before = { startCpu, encodeMean, flood: result, made }
+      console.log(`  first requests of ${sample.length} needed derivatives: ${encodeMean.toFixed(0)} ms each`)
+      console.log(`  flood: ${result.sent} requests (${result.rate.toFixed(0)}/s); a seen picture ${summary(result.warm)}; a picture not asked for before ${summary(result.cold)}; files the flood made: ${made}`)
     } finally {
       await shop.stop()
     }
@@ -288,32 +334,34 @@ try {
   const dataDir = path.join(work, 'after')
   let shop = await startShop(root, dataDir, publicDir)
   const ready = performance.now() - shop.started
-  const seedDone = await queueDone(shop)
+  const fresh = await queueIdle(shop)
+  await sleep(5000)
   const freshCpu = await cpuMs(shop.child.pid!)
-  console.log(`  fresh start: health in ${seconds(ready)}; queue made ${seedDone.made} files in ${seconds(Number(seedDone.ms))}, encoder CPU ${seconds(Number(seedDone.encoderCpuMs))}; shop CPU ${seconds(freshCpu)}`)
-  row('files made for the seed catalogue at a fresh start', `0 (each made on its first request: ${neededBefore} + ${activeProducts + 1} share)`, `${seedDone.made} share pictures`)
-  row('time to make them (one core, lowest priority)', before ? before.estimate : 'n/a', `${seconds(Number(seedDone.ms))}, encoder CPU ${seconds(Number(seedDone.encoderCpuMs))}`)
+  console.log(`  fresh start: health in ${seconds(ready)}; the queue made ${fresh.made} files now and leaves ${fresh.sharesLater} share pictures for 5 minutes later; shop CPU ${seconds(freshCpu)} 5 s after`)
   await shop.stop()
+  const shares = await seedShares(path.join(work, 'shares'), publicDir)
+  console.log(`  the seed's share pictures once their time comes: ${shares.made} in ${seconds(shares.ms)}, encoder CPU ${seconds(shares.cpuMs)}`)
+  row('files made at a fresh start on the seed catalogue', `0 at start; ${neededBefore} derivatives + ${activeProducts + 1} share pictures on first requests`, `${fresh.made} in the first 5 minutes; then ${shares.made} share pictures`)
+  row('CPU to make them (one core)', before ? `≈ ${seconds(before.encodeMean * neededBefore)} (${neededBefore} × ${before.encodeMean.toFixed(0)} ms, sampled first requests)` : 'n/a', `0 s; the share pictures ${seconds(shares.cpuMs)} at the lowest priority (${seconds(shares.ms)})`)
+  row('shop CPU at a fresh start (until health, seeding included)', before ? seconds(before.startCpu) : 'n/a', seconds(freshCpu))
 
   // ─── after: photos imported, then a restart ───
-  const catalogue = await photoCatalogue(path.join(work, 'import'))
-  await run(root, ['--import', 'tsx', 'scripts/catalogue-import.ts', catalogue], { DATA_DIR: dataDir })
+  const imported = await photoCatalogue(path.join(work, 'import'))
+  await run(root, ['--import', 'tsx', 'scripts/catalogue-import.ts', imported.file], { DATA_DIR: dataDir })
   shop = await startShop(root, dataDir, publicDir)
-  const photoDone = await queueDone(shop)
-  const perPhoto = Number(photoDone.made) / photoCount
-  console.log(`  ${photoCount} photos imported: queue made ${photoDone.made} files (${perPhoto.toFixed(1)} a photo, share picture included) in ${seconds(Number(photoDone.ms))}, encoder CPU ${seconds(Number(photoDone.encoderCpuMs))}`)
-  row(`${photoCount} imported 2400×1600 photos: files made, time`, 'made on first requests', `${photoDone.made} in ${seconds(Number(photoDone.ms))} (encoder CPU ${seconds(Number(photoDone.encoderCpuMs))})`)
-
-  // a photo product's card picture (480 px AVIF), from disk; the import names a photo by its content
-  const photo = `/images/u/${contentHash(await readFile(path.join(path.dirname(catalogue), 'photos/p0.jpg')))}.jpg`
-  const real = pictureSources(photo, 'product').avif!.split(', ')[2]!.split(' ')[0]!
-  const after = await flood(shop, real)
-  const svgProbe = await flood(shop, '/images/products/snk-0001.svg')
-  console.log(`  a real picture (${real.slice(0, 40)}…) during the flood: p50 ${after.p50.toFixed(0)} ms, max ${after.max.toFixed(0)} ms; an SVG: p50 ${svgProbe.p50.toFixed(0)} ms, max ${svgProbe.max.toFixed(0)} ms`)
-  console.log(`  the floods (${after.sent + svgProbe.sent} requests) made ${after.made + svgProbe.made} files`)
-  row(`a real picture during a flood of unknown derivative URLs (${connections} at once)`, before ? `p50 ${before.flood.p50.toFixed(0)} ms, max ${before.flood.max.toFixed(0)} ms` : 'n/a', `p50 ${after.p50.toFixed(0)} ms, max ${after.max.toFixed(0)} ms`)
-  row('files encoded because of requests during the flood', before ? `${before.flood.made} (of ${before.flood.sent} requests)` : 'n/a', `${after.made + svgProbe.made} (of ${after.sent + svgProbe.sent} requests)`)
+  // while the queue is making them: pages ask for the photos' card pictures (480 px AVIF), each once
+  const coldPhotos = imported.photos.flatMap((photo) => IMAGE_FORMATS.map((format) => derivativePath(photo, 'product', 480, format)))
+  const result = await flood(shop, '/images/products/snk-0001.svg', coldPhotos)
+  console.log(`  flood right after the restart: ${result.sent} requests (${result.rate.toFixed(0)}/s); an SVG card picture ${summary(result.warm)}; a photo's card picture not made yet or just made ${summary(result.cold)}`)
+  const photos = await queueIdle(shop)
+  const files = await cacheFiles(dataDir)
+  const perPhoto = photos.made / photoCount
+  console.log(`  ${photoCount} photos imported: the queue made ${photos.made} files (${perPhoto.toFixed(0)} a photo) in ${seconds(photos.ms)}, encoder CPU ${seconds(photos.encoderCpuMs)}; files on disk ${files}`)
   await shop.stop()
+  row(`${photoCount} imported 2400×1600 photos: derivatives made after the restart`, 'made on first requests', `${photos.made} in ${seconds(photos.ms)} (encoder CPU ${seconds(photos.encoderCpuMs)})`)
+  row(`a seen picture during a flood of unknown derivative URLs (${connections} at once)`, before ? `${summary(before.flood.warm)}, flood ${before.flood.rate.toFixed(0)} req/s` : 'n/a', `${summary(result.warm)}, flood ${result.rate.toFixed(0)} req/s`)
+  row('a picture not asked for before, during the flood', before ? summary(before.flood.cold) : 'n/a', `${summary(result.cold)} (a redirect until made)`)
+  row('files encoded because of requests', before ? `${before.made} in ${floodSeconds} s of flood` : 'n/a', `${files - photos.made} (files on disk ${files} = made by the queue ${photos.made})`)
 
   console.log('\n| | before | after |\n|---|---|---|')
   for (const [what, b, a] of rows) console.log(`| ${what} | ${b} | ${a} |`)

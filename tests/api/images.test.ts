@@ -56,7 +56,7 @@ describe('the picture server', () => {
     shop = await startShop({ kind: 'pglite' }, { catalogue: smallCatalogue(), env: { PUBLIC_DIR: publicDir, DATA_DIR: dataDir } })
     photoPath = await importPhoto('PHO-0001', { r: 40, g: 140, b: 60 })
     // the routes and queue the app builds, held here to start, stop and count
-    pictures = imageRoutes({ db: shop.database.db, config: { dataDir, publicDir }, logger: createLogger('silent'), queue: { recheckMs: 0 } })
+    pictures = imageRoutes({ db: shop.database.db, config: { dataDir, publicDir }, logger: createLogger('silent'), queue: { recheckMs: 0, shareDelayMs: 0 } })
   })
   afterAll(async () => {
     await pictures?.queue.stop()
@@ -222,9 +222,25 @@ describe('the picture server', () => {
     expect((await get(derivativePath(photoPath, 'product', 160, 'jpeg'))).status).toBe(200)
   })
 
+  it('leaves products’ share pictures until the shop has run a while: a fresh start makes only what pages show', async () => {
+    const freshDir = path.join(dir, 'fresh')
+    const fresh = imageRoutes({ db: shop.database.db, config: { dataDir: freshDir, publicDir }, logger: createLogger('silent'), queue: { shareDelayMs: 60_000 } })
+    await fresh.queue.start()
+    await fresh.queue.idle()
+    await fresh.queue.stop()
+    const plan = await fresh.queue.plan()
+    const derivatives = plan.jobs.filter((job) => job.kind === 'derivative').length
+    // the photos' derivatives and the site's picture (this public folder has no built one)
+    expect(fresh.queue.stats.encoded).toBe(derivatives + 1)
+    expect(fresh.queue.pendingCount).toBe(plan.shares.size)
+    const share = await fresh.routes.request(shareImagePath({ kind: 'product', id: productIds['PHO-0002']! }))
+    expect(share.status).toBe(302)
+    expect(share.headers.get('location')).toBe('/img/share/site.jpg')
+  })
+
   it('resumes after a crash: what is on disk stays made, the rest is made by the next start', async () => {
     const crashDir = path.join(dir, 'crash')
-    const options = { db: shop.database.db, config: { dataDir: crashDir, publicDir }, logger: createLogger('silent') }
+    const options = { db: shop.database.db, config: { dataDir: crashDir, publicDir }, logger: createLogger('silent'), queue: { shareDelayMs: 0 } }
     const first = imageRoutes(options)
     void first.queue.start()
     const total = (await first.queue.plan()).jobs.length

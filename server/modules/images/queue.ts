@@ -16,8 +16,20 @@ export interface PictureQueueOptions {
   pollMs?: number
   /** the least time between two looks caused by requests for pictures it does not know */
   recheckMs?: number
+  /** how long after its start the queue waits before making products' share pictures (see below) */
+  shareDelayMs?: number
   encoder?: Encoder
 }
+
+/**
+ * Products' share pictures (og:image) are fetched by link-preview crawlers only, and the seed
+ * catalogue alone has 285 of them (about 10 s of CPU): they wait until the shop has run this long,
+ * so a short-lived shop (a test's, a start that fails) never makes them, and the pages' pictures go
+ * first. Until then a product's og:image is the site's picture.
+ */
+const SHARE_DELAY_MS = 5 * 60_000
+
+const isLater = (job: PictureJob) => job.kind === 'share' && job.share === 'product'
 
 /** a file that failed this many times is left until the catalogue changes (a picture libvips cannot read) */
 const MAX_FAILURES = 3
@@ -38,6 +50,7 @@ export class PictureQueue {
   readonly #siteShareBuilt: () => Promise<boolean>
   readonly #pollMs: number
   readonly #recheckMs: number
+  readonly #shareDelayMs: number
   readonly encoder: Encoder
 
   #plan: PicturePlan | undefined
@@ -46,10 +59,14 @@ export class PictureQueue {
   #checkedAt = 0
   readonly #made = new Set<string>()
   #pending: PictureJob[] = []
+  /** products' share pictures, made once the shop has run for shareDelayMs */
+  #later: PictureJob[] = []
+  #sharesFrom = Infinity
   readonly #failures = new Map<string, number>()
   #running = false
   #draining: Promise<void> | undefined
   #timer: NodeJS.Timeout | undefined
+  #sharesTimer: NodeJS.Timeout | undefined
   readonly #waiters = new Map<string, (() => void)[]>()
 
   /** files this process had the encoder make, and their time */
@@ -63,6 +80,7 @@ export class PictureQueue {
     this.#siteShareBuilt = options.siteShareBuilt
     this.#pollMs = options.pollMs ?? 10_000
     this.#recheckMs = options.recheckMs ?? 2000
+    this.#shareDelayMs = options.shareDelayMs ?? SHARE_DELAY_MS
     this.encoder = options.encoder ?? new Encoder()
   }
 
@@ -80,14 +98,17 @@ export class PictureQueue {
     this.#planning ??= (async () => {
       const plan = await planPictures(this.#db, this.#sources, { siteShareBuilt: await this.#siteShareBuilt() })
       const pending: PictureJob[] = []
+      const later: PictureJob[] = []
       for (const job of plan.jobs) {
         if (this.#made.has(job.key)) continue
         if (await this.#cache.has(job.key)) this.#made.add(job.key)
+        else if (isLater(job)) later.push(job)
         else pending.push(job)
       }
       if (this.#plan?.version !== plan.version) this.#failures.clear()
       this.#plan = plan
       this.#pending = pending
+      this.#later = later
       this.#checkedAt = Date.now()
       if (this.#running) this.#drain()
       return plan
@@ -117,7 +138,8 @@ export class PictureQueue {
   /** a file that was made but is gone (the cache folder was emptied): made again, in its turn */
   lost(job: PictureJob) {
     if (!this.#made.delete(job.key)) return
-    this.#pending.push(job)
+    const list = isLater(job) ? this.#later : this.#pending
+    list.push(job)
     if (this.#running) this.#drain()
   }
 
@@ -143,7 +165,7 @@ export class PictureQueue {
 
   /** files of the current plan not made yet */
   get pendingCount() {
-    return this.#pending.length
+    return this.#pending.length + this.#later.length
   }
 
   /** starts making pictures: what a crash left half-written is removed, the catalogue planned, and looked at again every pollMs */
@@ -153,8 +175,9 @@ export class PictureQueue {
     try {
       await this.#cache.removeTemporaries()
       const started = performance.now()
+      this.#sharesFrom = Date.now() + this.#shareDelayMs
       const plan = await this.plan()
-      this.#logger.info('picture queue started', { files: plan.jobs.length, toMake: this.#pending.length, planMs: Math.round(performance.now() - started) })
+      this.#logger.info('picture queue started', { files: plan.jobs.length, toMakeNow: this.#pending.length, sharesLater: this.#later.length, sharesInSeconds: Math.round(this.#shareDelayMs / 1000), planMs: Math.round(performance.now() - started) })
       this.#drain()
     } catch (error) {
       // the next look at the catalogue plans again
@@ -165,21 +188,24 @@ export class PictureQueue {
       void this.refresh()
     }, this.#pollMs)
     this.#timer.unref()
+    this.#sharesTimer = setTimeout(() => this.#drain(), this.#shareDelayMs)
+    this.#sharesTimer.unref()
   }
 
   async stop() {
     this.#running = false
     clearInterval(this.#timer)
+    clearTimeout(this.#sharesTimer)
     await this.encoder.stop()
     await this.#draining
   }
 
-  /** resolves when nothing is left to make (tests, the benchmark) */
+  /** resolves when nothing is left to make now (tests, the benchmark); share pictures count once their time has come */
   async idle() {
     for (;;) {
       await this.#planning
       if (this.#draining) await this.#draining
-      else if (this.#pending.length === 0 || !this.#running) return
+      else if ((this.#pending.length === 0 && (this.#later.length === 0 || Date.now() < this.#sharesFrom)) || !this.#running) return
       else await new Promise((resolve) => setTimeout(resolve, 20))
     }
   }
@@ -193,6 +219,7 @@ export class PictureQueue {
     const started = performance.now()
     let made = 0
     while (this.#running) {
+      if (this.#pending.length === 0 && Date.now() >= this.#sharesFrom) this.#pending = this.#later.splice(0)
       const job = this.#pending.shift()
       if (!job) break
       if (this.#made.has(job.key) || this.#plan?.byKey.get(job.key) !== job) continue
@@ -218,9 +245,7 @@ export class PictureQueue {
         else this.#logger.warn('picture queue: a picture could not be made', { key: job.key, error: String(error) })
       }
     }
-    if (made > 0 && this.#pending.length === 0) {
-      this.#logger.info('picture queue is done', { made, ms: Math.round(performance.now() - started), encoderCpuMs: Math.round(this.encoder.cpuMicros / 1000) })
-    }
+    if (made > 0) this.#logger.info('pictures made', { made, ms: Math.round(performance.now() - started), encoderCpuMs: Math.round(this.encoder.cpuMicros / 1000), left: this.pendingCount })
   }
 
   #markMade(key: string) {

@@ -20,7 +20,7 @@ export interface ImageDeps {
   config: Pick<Config, 'dataDir' | 'publicDir'>
   logger: Logger
   /** the queue's options that tests change */
-  queue?: { pollMs?: number; recheckMs?: number }
+  queue?: { pollMs?: number; recheckMs?: number; shareDelayMs?: number }
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
