@@ -104,7 +104,10 @@ const RETURNING_JOURNEYS = new RegExp(
  * current sources (`npm test` builds it), else server/main.ts through tsx; SHOP_SERVER=source or
  * compiled decides (scripts/lib/server-command.ts). Chosen once and handed down, as the data folder.
  */
-process.env.SHOP_SERVER ||= chosenBuild()
+if (!process.env.SHOP_SERVER) {
+  process.env.SHOP_SERVER = chosenBuild()
+  if (process.env.SHOP_SERVER === 'source') process.stderr.write('[e2e] dist-api/ is not built from the current sources (npm run build:api): the shops run server/main.ts through tsx\n')
+}
 
 /** A shop's environment on `port` with its own data folder: Google sign-in against the local provider, Facebook unconfigured (not offered). */
 const shopEnv = (port: number, dataDir: string, more: Record<string, string> = {}) => ({

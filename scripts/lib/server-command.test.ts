@@ -44,6 +44,13 @@ describe('which server a test or benchmark starts', () => {
     expect(chosenBuild(root)).toBe('source')
   })
 
+  it('does not count a test beside the code, which is not part of the build', async () => {
+    await touch('dist-api/main.js', 100)
+    await touch('server/modules/catalog/service.test.ts', 10)
+    await touch('server/ssr/pages.test.tsx', 10)
+    expect(chosenBuild(root)).toBe('compiled')
+  })
+
   it('does what SHOP_SERVER says, and refuses a compiled server that is not built', async () => {
     vi.stubEnv('SHOP_SERVER', 'source')
     await touch('dist-api/main.js', 100)

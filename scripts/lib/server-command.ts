@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
  * How a test or a benchmark starts the shop as its own process: the compiled server
  * (`dist-api/main.js`, what `npm start` runs) when `npm run build:api` has built it from the
  * sources as they are now, else the TypeScript through tsx. A build older than any file under
- * server/ or contract/ is not used, so an edited server is never tested through a stale build.
+ * server/ or contract/ (tests aside) is not used, so an edited server is never tested through a
+ * stale build.
  * SHOP_SERVER=source or SHOP_SERVER=compiled decides instead.
  */
 export type ServerBuild = 'compiled' | 'source'
@@ -16,12 +17,15 @@ export const COMPILED_ENTRY = 'dist-api/main.js'
 const SOURCE_ARGS = ['--import', 'tsx', 'server/main.ts']
 const COMPILED_ARGS = [COMPILED_ENTRY]
 
+/** tests beside the code are not part of the build */
+const TEST_FILE = /\.test\.tsx?$/
+
 /** The newest modification time of the files the server is built from. */
 function newestSource(root: string): number {
   let newest = statSync(path.join(root, 'rolldown.config.ts')).mtimeMs
   for (const dir of ['server', 'contract']) {
     for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+      if (entry.isFile() && !TEST_FILE.test(entry.name)) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
     }
   }
   return newest
