@@ -80,7 +80,7 @@ const afterNeeded = uses.filter((u) => !isVectorPicture(u.src)).length
 console.log(`pictures of the seed catalogue (load ${load()} on this machine)`)
 row('derivative URLs anyone could write (sources × presets × widths × formats)', String(writable), '0 that encode (404 unless the catalogue needs it)')
 row('derivative files the seed catalogue’s pages need', String(neededBefore), `${afterNeeded} (its pictures are SVGs, shown as they are)`)
-row('share pictures (og:image) for the seed catalogue', `${activeProducts + 1}, made on a crawler's request`, `${activeProducts} made by the queue, the site's built`)
+row('share pictures (og:image) for the seed catalogue', `${activeProducts + 1}, made on a crawler's request`, `${activeProducts} made by the queue once the shop has run 5 minutes; the site's built`)
 
 // ─── byte sizes of SVG against raster at card and detail sizes ───
 {
@@ -342,7 +342,7 @@ try {
   const shares = await seedShares(path.join(work, 'shares'), publicDir)
   console.log(`  the seed's share pictures once their time comes: ${shares.made} in ${seconds(shares.ms)}, encoder CPU ${seconds(shares.cpuMs)}`)
   row('files made at a fresh start on the seed catalogue', `0 at start; ${neededBefore} derivatives + ${activeProducts + 1} share pictures on first requests`, `${fresh.made} in the first 5 minutes; then ${shares.made} share pictures`)
-  row('CPU to make them (one core)', before ? `≈ ${seconds(before.encodeMean * neededBefore)} (${neededBefore} × ${before.encodeMean.toFixed(0)} ms, sampled first requests)` : 'n/a', `0 s; the share pictures ${seconds(shares.cpuMs)} at the lowest priority (${seconds(shares.ms)})`)
+  row('time to make them, one at a time', before ? `≈ ${seconds(before.encodeMean * neededBefore)} (${neededBefore} × ${before.encodeMean.toFixed(0)} ms, a sample of first requests)` : 'n/a', `0 s; the share pictures ${seconds(shares.cpuMs)} at the lowest priority (${seconds(shares.ms)})`)
   row('shop CPU at a fresh start (until health, seeding included)', before ? seconds(before.startCpu) : 'n/a', seconds(freshCpu))
 
   // ─── after: photos imported, then a restart ───

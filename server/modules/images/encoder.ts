@@ -15,6 +15,9 @@ export interface EncodeRequest {
   out: string
 }
 
+/** the compiled server was built without the encoder's entry: no picture can be made */
+export class EncoderMissing extends Error {}
+
 export type EncodeReply = { id: number; cpu: NodeJS.CpuUsage } & ({ ok: true; ms: number; bytes: number } | { ok: false; error: string })
 
 /**
@@ -50,7 +53,7 @@ export class Encoder {
 
   #start() {
     const { file, execArgv } = entry()
-    if (!existsSync(file)) throw new Error(`the picture encoder ${file} is missing`)
+    if (!existsSync(file)) throw new EncoderMissing(`the picture encoder ${file} is missing`)
     const child = fork(file, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     try {
       // the whole process at the lowest priority; it sets its own main thread too (some systems refuse a parent)

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client'
 import type { Logger } from '../../lib/logger'
 import type { DiskCache } from './disk-cache'
-import { Encoder } from './encoder'
+import { Encoder, EncoderMissing } from './encoder'
 import { catalogueVersion, planPictures, type PictureJob, type PicturePlan } from './plan'
 import type { ImageSources } from './sources'
 
@@ -238,6 +238,13 @@ export class PictureQueue {
         this.#markMade(job.key)
       } catch (error) {
         if (!this.#running) break
+        if (error instanceof EncoderMissing) {
+          // pages show the originals through the redirects meanwhile
+          this.#logger.error('picture queue stopped: the encoder is missing', { error: error.message })
+          this.#pending.unshift(job)
+          this.#running = false
+          break
+        }
         this.stats.failed++
         const failures = (this.#failures.get(job.key) ?? 0) + 1
         this.#failures.set(job.key, failures)
