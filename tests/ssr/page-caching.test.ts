@@ -12,6 +12,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, products, trendGroups, variants } from '../../server/db/schema'
 import { NOT_FOUND_PAGE, PRIVATE_NO_STORE, PUBLIC_PAGE } from '../../server/lib/http-caching'
+import { createLogger } from '../../server/lib/logger'
+import { loadPageRenderer } from '../../server/ssr/pages'
 import { startShop, type TestShop } from '../api/harness'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
@@ -224,6 +226,22 @@ describe('what is not for everyone is kept by nobody', () => {
     for (const path of ['/api/v1/user', '/api/v1/cart', '/api/v1/ec-order', '/api/v1/product_wishlist']) {
       const res = await shop.request(path, { headers: { authorization: `Bearer ${login.body.data.token as string}` } })
       expect(res.headers.get('cache-control'), path).toBe(PRIVATE_NO_STORE)
+    }
+  })
+
+  it('an error page (the API down)', async () => {
+    const renderer = await loadPageRenderer({
+      publicDir: 'dist',
+      ssrDir: 'dist-server',
+      publicUrl: 'https://shop.example',
+      fetch: (request) => (new URL(request.url).pathname === '/api/v1/product' ? Response.json({ error: { code: 'INTERNAL_ERROR', message: 'down', detail: {} } }, { status: 500 }) : shop.request(new URL(request.url).pathname + new URL(request.url).search, request)),
+      logger: createLogger('silent'),
+    })
+    for (const method of ['GET', 'HEAD']) {
+      const res = await renderer!.render(new Request('https://shop.example/en/product/list', { method, headers: { 'if-none-match': '*' } }))
+      expect(res.status, method).toBe(500)
+      expect(res.headers.get('cache-control')).toBe(PRIVATE_NO_STORE)
+      expect(res.headers.get('etag')).toBeNull()
     }
   })
 
