@@ -68,8 +68,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   // the thread opens the database (seconds) while drizzle's driver loads here
   const client = new PgliteThread(dataDir)
   try {
-    const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')])
-    await client.ready
+    const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'), client.ready])
     // drizzle calls only the part of PGlite's client that PgliteThread answers
     const db = drizzle({ client: client as unknown as PGlite, schema })
     await migrate(db, { migrationsFolder })
