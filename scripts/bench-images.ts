@@ -167,14 +167,14 @@ async function startShop(cwd: string, dataDir: string, publicDir: string): Promi
 }
 
 const message = (log: Record<string, unknown>) => String(log.message ?? '')
-/** the queue's start, then (when it had anything to make now) its 'pictures made' with nothing left but later share pictures */
+/** the queue's start, then (when it had anything to make now) its 'pictures made' with nothing left (products' share pictures come 5 minutes later) */
 async function queueIdle(shop: Shop, timeoutMs = 900_000) {
   for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; ) {
     const started = shop.logs.find((log) => message(log) === 'picture queue started')
     if (started && started.toMakeNow === 0) return { made: 0, ms: 0, encoderCpuMs: 0, sharesLater: Number(started.sharesLater) }
     const made = shop.logs.filter((log) => message(log) === 'pictures made')
     const last = made.at(-1)
-    if (started && last && Number(last.left) <= Number(started.sharesLater)) {
+    if (started && last && Number(last.left) === 0) {
       return { made: made.reduce((sum, log) => sum + Number(log.made), 0), ms: Number(last.at) - Number(started.at), encoderCpuMs: Number(last.encoderCpuMs), sharesLater: Number(last.left) }
     }
     await sleep(200)

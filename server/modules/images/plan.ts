@@ -63,8 +63,8 @@ export interface PicturePlan {
   photos: Map<string, { source: ImageSource; presets: Set<ImagePresetName> }>
   /** each photo's derivatives in one preset, `${src}|${preset}`: what a redirect can pick from */
   siblings: Map<string, DerivativeJob[]>
-  /** the share picture of each product on sale whose first picture is the shop's own */
-  shares: Map<number, ShareJob>
+  /** the first picture of each product on sale: its share picture's source (see planShares) */
+  firstPictures: string[]
   /** the site's share picture, when the build did not make it */
   site?: ShareJob
 }
@@ -82,10 +82,11 @@ export async function catalogueVersion(db: Db) {
 }
 
 /**
- * Every picture file the catalogue needs: each raster photo in each preset pages draw it with, at
- * each width of the preset and in each format, and a share picture per product on sale (plus the
- * site's, when the build did not make it). SVGs need no derivatives: pages show them as they are.
- * Pictures of products no longer on sale are kept: order lines and reviews still show them.
+ * The picture files pages need: each raster photo in each preset pages draw it with, at each width
+ * of the preset and in each format (and the site's share picture, when the build did not make it).
+ * SVGs need no derivatives: pages show them as they are. Pictures of products no longer on sale are
+ * kept: order lines and reviews still show them. Products' share pictures are planned apart, when
+ * their time comes (planShares): finding their sources reads every built picture they are made of.
  */
 export async function planPictures(db: Db, sources: ImageSources, options: { siteShareBuilt: boolean }): Promise<PicturePlan> {
   const version = await catalogueVersion(db)
@@ -138,22 +139,7 @@ export async function planPictures(db: Db, sources: ImageSources, options: { sit
   // stable: photos keep catalogue order within a tier
   derivatives.sort((a, b) => tier(a) - tier(b))
 
-  const shares = new Map<number, ShareJob>()
-  const shareJobs: ShareJob[] = []
-  for (const row of productRows) {
-    const first = row.images[0]
-    if (row.status !== 'ACTIVE' || !first || !isProcessable(first)) continue
-    const source = stored.get(first) ?? (await sources.find(first))
-    if (!source) continue
-    const key = shareKey(source.hash, 'product')
-    let job = byKey.get(key) as ShareJob | undefined
-    if (!job) {
-      job = { kind: 'share', key, source, share: 'product' }
-      byKey.set(key, job)
-      shareJobs.push(job)
-    }
-    shares.set(row.id, job)
-  }
+  const firstPictures = [...new Set(productRows.map((row) => (row.status === 'ACTIVE' ? row.images[0] : undefined)).filter((src): src is string => !!src && isProcessable(src)))]
 
   let site: ShareJob | undefined
   if (!options.siteShareBuilt) {
@@ -163,5 +149,21 @@ export async function planPictures(db: Db, sources: ImageSources, options: { sit
       byKey.set(site.key, site)
     }
   }
-  return { version, jobs: [...(site ? [site] : []), ...derivatives, ...shareJobs], byKey, photos, siblings, shares, site }
+  return { version, jobs: [...(site ? [site] : []), ...derivatives], byKey, photos, siblings, firstPictures, site }
+}
+
+/** the share picture of a product whose first picture is this one; undefined for a picture the shop cannot read */
+export async function shareJobOf(sources: ImageSources, src: string): Promise<ShareJob | undefined> {
+  const source = await sources.find(src)
+  return source ? { kind: 'share', key: shareKey(source.hash, 'product'), source, share: 'product' } : undefined
+}
+
+/** the share pictures of the plan's products on sale, one per distinct picture */
+export async function planShares(plan: PicturePlan, sources: ImageSources): Promise<ShareJob[]> {
+  const jobs = new Map<string, ShareJob>()
+  for (const src of plan.firstPictures) {
+    const job = await shareJobOf(sources, src)
+    if (job && !jobs.has(job.key)) jobs.set(job.key, job)
+  }
+  return [...jobs.values()]
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client'
 import type { Logger } from '../../lib/logger'
 import type { DiskCache } from './disk-cache'
 import { Encoder, EncoderMissing } from './encoder'
-import { catalogueVersion, planPictures, type PictureJob, type PicturePlan } from './plan'
+import { catalogueVersion, planPictures, planShares, type PictureJob, type PicturePlan } from './plan'
 import type { ImageSources } from './sources'
 
 export interface PictureQueueOptions {
@@ -28,8 +28,6 @@ export interface PictureQueueOptions {
  * first. Until then a product's og:image is the site's picture.
  */
 const SHARE_DELAY_MS = 5 * 60_000
-
-const isLater = (job: PictureJob) => job.kind === 'share' && job.share === 'product'
 
 /** a file that failed this many times is left until the catalogue changes (a picture libvips cannot read) */
 const MAX_FAILURES = 3
@@ -59,9 +57,9 @@ export class PictureQueue {
   #checkedAt = 0
   readonly #made = new Set<string>()
   #pending: PictureJob[] = []
-  /** products' share pictures, made once the shop has run for shareDelayMs */
-  #later: PictureJob[] = []
+  /** when products' share pictures are due, and the plan they were last added for */
   #sharesFrom = Infinity
+  #sharesFor: PicturePlan | undefined
   readonly #failures = new Map<string, number>()
   #running = false
   #draining: Promise<void> | undefined
@@ -97,18 +95,10 @@ export class PictureQueue {
   #replan(): Promise<PicturePlan> {
     this.#planning ??= (async () => {
       const plan = await planPictures(this.#db, this.#sources, { siteShareBuilt: await this.#siteShareBuilt() })
-      const pending: PictureJob[] = []
-      const later: PictureJob[] = []
-      for (const job of plan.jobs) {
-        if (this.#made.has(job.key)) continue
-        if (await this.#cache.has(job.key)) this.#made.add(job.key)
-        else if (isLater(job)) later.push(job)
-        else pending.push(job)
-      }
+      const pending = await this.#unmade(plan.jobs)
       if (this.#plan?.version !== plan.version) this.#failures.clear()
       this.#plan = plan
       this.#pending = pending
-      this.#later = later
       this.#checkedAt = Date.now()
       if (this.#running) this.#drain()
       return plan
@@ -138,8 +128,7 @@ export class PictureQueue {
   /** a file that was made but is gone (the cache folder was emptied): made again, in its turn */
   lost(job: PictureJob) {
     if (!this.#made.delete(job.key)) return
-    const list = isLater(job) ? this.#later : this.#pending
-    list.push(job)
+    this.#pending.push(job)
     if (this.#running) this.#drain()
   }
 
@@ -163,9 +152,23 @@ export class PictureQueue {
     })
   }
 
-  /** files of the current plan not made yet */
+  /** files of the current plan not made yet (products' share pictures counted once planned) */
   get pendingCount() {
-    return this.#pending.length + this.#later.length
+    return this.#pending.length
+  }
+
+  async #unmade(jobs: PictureJob[]) {
+    const unmade: PictureJob[] = []
+    for (const job of jobs) {
+      if (this.#made.has(job.key)) continue
+      if (await this.#cache.has(job.key)) this.#made.add(job.key)
+      else unmade.push(job)
+    }
+    return unmade
+  }
+
+  get #sharesDue() {
+    return Date.now() >= this.#sharesFrom && this.#plan !== undefined && this.#sharesFor !== this.#plan
   }
 
   /** starts making pictures: what a crash left half-written is removed, the catalogue planned, and looked at again every pollMs */
@@ -177,7 +180,7 @@ export class PictureQueue {
       const started = performance.now()
       this.#sharesFrom = Date.now() + this.#shareDelayMs
       const plan = await this.plan()
-      this.#logger.info('picture queue started', { files: plan.jobs.length, toMakeNow: this.#pending.length, sharesLater: this.#later.length, sharesInSeconds: Math.round(this.#shareDelayMs / 1000), planMs: Math.round(performance.now() - started) })
+      this.#logger.info('picture queue started', { files: plan.jobs.length, toMakeNow: this.#pending.length, sharesLater: plan.firstPictures.length, sharesInSeconds: Math.round(this.#shareDelayMs / 1000), planMs: Math.round(performance.now() - started) })
       this.#drain()
     } catch (error) {
       // the next look at the catalogue plans again
@@ -205,7 +208,7 @@ export class PictureQueue {
     for (;;) {
       await this.#planning
       if (this.#draining) await this.#draining
-      else if ((this.#pending.length === 0 && (this.#later.length === 0 || Date.now() < this.#sharesFrom)) || !this.#running) return
+      else if ((this.#pending.length === 0 && !this.#sharesDue) || !this.#running) return
       else await new Promise((resolve) => setTimeout(resolve, 20))
     }
   }
@@ -219,7 +222,13 @@ export class PictureQueue {
     const started = performance.now()
     let made = 0
     while (this.#running) {
-      if (this.#pending.length === 0 && Date.now() >= this.#sharesFrom) this.#pending = this.#later.splice(0)
+      if (this.#pending.length === 0 && this.#sharesDue) {
+        const plan = this.#plan!
+        this.#sharesFor = plan
+        const shares = await planShares(plan, this.#sources)
+        for (const job of shares) plan.byKey.set(job.key, job)
+        if (this.#plan === plan) this.#pending.push(...(await this.#unmade(shares)))
+      }
       const job = this.#pending.shift()
       if (!job) break
       if (this.#made.has(job.key) || this.#plan?.byKey.get(job.key) !== job) continue

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { derivativePath, IMAGE_CONTENT_TYPES, isVectorPicture, parseDerivativePath, shareImagePath, type DerivativeRequest, type ImageFormat } from '../../../contract/images'
+import { derivativePath, IMAGE_CONTENT_TYPES, isProcessable, isVectorPicture, parseDerivativePath, shareImagePath, type DerivativeRequest, type ImageFormat } from '../../../contract/images'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema'
@@ -10,7 +10,7 @@ import type { Logger } from '../../lib/logger'
 import { closeDir } from '../../lib/private-files'
 import { DiskCache } from './disk-cache'
 import { CONTENT_TYPES } from './inspect'
-import { derivativeKey, type DerivativeJob, type PictureJob } from './plan'
+import { derivativeKey, shareJobOf, type DerivativeJob, type PictureJob } from './plan'
 import { PictureQueue } from './queue'
 import { effectiveWidth } from './render'
 import { ImageSources } from './sources'
@@ -152,18 +152,14 @@ export function imageRoutes({ db, config, logger, queue: queueOptions }: ImageDe
   app.get('/img/share/product/:file', async (c) => {
     const id = /^([1-9]\d{0,8})\.jpg$/.exec(c.req.param('file'))?.[1]
     if (!id) return notFound(c)
-    const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, Number(id)), eq(products.status, 'ACTIVE')))
+    const [product] = await db.select({ images: products.images }).from(products).where(and(eq(products.id, Number(id)), eq(products.status, 'ACTIVE')))
     if (!product) return notFound(c)
-    let plan = await queue.plan()
-    if (!plan.shares.has(product.id)) {
-      await queue.refresh()
-      plan = await queue.plan()
-    }
-    const job = plan.shares.get(product.id)
-    const answer = job ? await sendJob(c, job, SHARE, IMAGE_CONTENT_TYPES.jpeg) : undefined
-    if (answer) return answer
-    // not made yet, or a product whose first picture is hosted elsewhere: the site's picture
-    if (job) queue.promote(job.key)
+    const first = product.images[0]
+    const job = first && isProcessable(first) ? await shareJobOf(sources, first) : undefined
+    const bytes = job ? await cache.read(job.key) : undefined
+    if (job && bytes) return send(c, `"${job.key.slice(0, 32)}"`, SHARE, IMAGE_CONTENT_TYPES.jpeg, bytes)
+    // not made yet (the queue makes them once the shop has run a while), or a product whose first
+    // picture is hosted elsewhere: the site's picture
     return redirect(c, shareImagePath({ kind: 'site' }), job ? NOT_YET : SHARE)
   })
 
