@@ -6,13 +6,15 @@
  * Each run spawns `node …` and polls every 25 ms, measuring from the spawn:
  *   listening  the first HTTP answer (health 503 `starting` counts)
  *   api        GET /api/v1/product?per_page=1 answers 200
- *   health     GET /api/v1/health answers 200 (the search index is built: decision on readiness)
+ *   health     GET /api/v1/health answers 200 (the search index is built: decision 47)
  *   search     the PWA's search (GET /api/v1/config, then the Algolia POST /1/indexes/＊/queries
  *              it names) answers 200 with hits
  * with, from the shop's log, `startMs` (main() to listening: opening the database, migrations,
- * seeding check, keys, the app) and the search index's build (`search index rebuilt` ms), and the
- * process's RSS once search answers. Modes take turns, run after run, so a busy neighbour slows both
- * alike; each figure is the median of BENCH_RUNS runs (default 5), with min and max beside it.
+ * seeding check, keys, loading the rest of the code, the app) and the search index's build
+ * (`search index rebuilt` ms), and the process's RSS and CPU time (user + system, all threads) once
+ * search answers: on a busy machine the CPU time, unlike the clock, hardly depends on the
+ * neighbours. Modes take turns, run after run, so a busy neighbour slows all alike; each figure is
+ * the median of BENCH_RUNS runs (default 5), with min and max beside it.
  *
  * Options: BENCH_RUNS; BENCH_MODES (default "tsx,compiled"); BENCH_PRODUCTS=20000 adds restarts
  * with that many products (generated from the seed catalogue, imported with catalogue:import);
@@ -43,6 +45,7 @@ interface Run {
   startMs: number
   indexMs: number
   rssMb: number
+  cpuS: number
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -59,6 +62,14 @@ async function until(t0: number, probe: () => Promise<boolean>, alive: () => boo
     if (performance.now() - t0 > 180_000) throw new Error('no answer within 180 s')
     await sleep(25)
   }
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+/** CPU time the process (all its threads) has used: user + system, from /proc/<pid>/stat */
+const cpuSeconds = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 
 const rssMb = (pid: number) => {
@@ -99,10 +110,11 @@ async function startOnce(mode: Mode, dataDir: string): Promise<Run> {
     )
     const times = { listening: await listening, api: await api, health: await health, search: await search }
     const rss = rssMb(child.pid!)
+    const cpu = cpuSeconds(child.pid!)
     const lines = log.split('\n').flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as Record<string, unknown>] : []))
     const startMs = Number(lines.find((l) => typeof l.startMs === 'number')?.startMs ?? NaN)
     const indexMs = Number(lines.find((l) => l.message === 'search index rebuilt')?.ms ?? NaN)
-    return { ...times, startMs, indexMs, rssMb: rss }
+    return { ...times, startMs, indexMs, rssMb: rss, cpuS: cpu }
   } catch (error) {
     process.stderr.write(log)
     throw error
@@ -174,7 +186,7 @@ async function main() {
 
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ')
   process.stdout.write(`\nbench:start — median (min–max) of ${runs} runs, seconds from spawn; Node ${process.version}, ${os.availableParallelism()} cores, load ${load}\n`)
-  const header = ['', 'listening', 'api 200', 'health 200', 'search', 'startMs (log)', 'index build (log)', 'RSS MB']
+  const header = ['', 'listening', 'api 200', 'health 200', 'search', 'startMs (log)', 'index build (log)', 'CPU s', 'RSS MB']
   const rows = [...results].map(([key, list]) => [
     key,
     cell(list.map((r) => r.listening)),
@@ -183,13 +195,15 @@ async function main() {
     cell(list.map((r) => r.search)),
     cell(list.map((r) => r.startMs)),
     cell(list.map((r) => r.indexMs)),
+    cell(list.map((r) => r.cpuS * 1000)),
     cell(list.map((r) => r.rssMb), 'MB'),
   ])
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)))
   for (const row of [header, ...rows]) process.stdout.write(`${row.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ')}\n`)
   process.stdout.write(
     '\nstartMs: main() to listening (database opened and migrated, seed checked, keys, app built); listening minus startMs is loading the code.\n' +
-      'index build: the embedded search index built after listening; health 200 and search wait for it.\n',
+      'index build: the embedded search index built after listening; health 200 and search wait for it.\n' +
+      'CPU s: CPU time of the shop (all threads) when search answered: what a busy machine cannot hide. RSS: the same moment.\n',
   )
 }
 
