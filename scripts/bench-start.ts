@@ -201,7 +201,7 @@ async function main() {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)))
   for (const row of [header, ...rows]) process.stdout.write(`${row.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ')}\n`)
   process.stdout.write(
-    '\nstartMs: main() to listening (database opened and migrated, seed checked, keys, app built); listening minus startMs is loading the code.\n' +
+    '\nstartMs: main() to listening (database opened and migrated, seed checked, keys, the rest of the code loaded, app built); listening minus startMs: Node, the loader and the first modules.\n' +
       'index build: the embedded search index built after listening; health 200 and search wait for it.\n' +
       'CPU s: CPU time of the shop (all threads) when search answered: what a busy machine cannot hide. RSS: the same moment.\n',
   )
