@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from './client'
+import { kanaReadings } from './schema'
 import { databaseTemplate, isNewDataDir } from './pglite-template'
 
 describe('a new embedded database', () => {
@@ -13,11 +13,10 @@ describe('a new embedded database', () => {
       expect(isNewDataDir(path.join(dir, 'pglite'))).toBe(true)
       const first = await openDatabase({ dataDir: dir })
       expect(isNewDataDir(path.join(dir, 'pglite'))).toBe(false)
-      await first.db.execute(sql`insert into kana_readings (text, hiragana) values ('京都', 'きょうと')`)
+      await first.db.insert(kanaReadings).values({ text: '京都', hiragana: 'きょうと' })
       await first.close()
       const again = await openDatabase({ dataDir: dir })
-      const rows = await again.db.execute(sql`select hiragana from kana_readings`)
-      expect(rows.rows).toEqual([{ hiragana: 'きょうと' }])
+      expect(await again.db.select({ hiragana: kanaReadings.hiragana }).from(kanaReadings)).toEqual([{ hiragana: 'きょうと' }])
       await again.close()
     } finally {
       await rm(dir, { recursive: true, force: true })
