@@ -6,6 +6,8 @@
  *
  *   dist-api/main.js            entry: hardens the prototypes, then loads the shop (server/main.ts)
  *   dist-api/pglite-worker.js   the embedded database's thread (server/db/pglite-thread.ts starts it)
+ *   dist-api/image-encoder.js   the picture queue's encoder process (server/modules/images/encoder.ts starts it)
+ *   dist-api/image-encoder.js   the picture queue's encoder process (server/modules/images/encoder.ts forks it)
  *   dist-api/migrations/        the drizzle migrations, read by server/db/client.ts beside its code
  *   dist-api/seed/              the seed catalogue, read by server/db/seed.ts beside its code
  *
@@ -70,7 +72,11 @@ const packages: Plugin = {
 }
 
 export default defineConfig({
-  input: { main: ENTRY, 'pglite-worker': path.join(root, 'server/db/pglite-worker.ts') },
+  input: {
+    main: ENTRY,
+    'pglite-worker': path.join(root, 'server/db/pglite-worker.ts'),
+    'image-encoder': path.join(root, 'server/modules/images/encoder-process.ts'),
+  },
   platform: 'node',
   plugins: [entry, packages, files],
   transform: { target: 'node20' },
