@@ -6,7 +6,6 @@
  *
  *   dist-api/main.js            entry: hardens the prototypes, then loads the shop (server/main.ts)
  *   dist-api/pglite-worker.js   the embedded database's thread (server/db/pglite-thread.ts starts it)
- *   dist-api/image-encoder.js   the picture queue's encoder process (server/modules/images/encoder.ts starts it)
  *   dist-api/image-encoder.js   the picture queue's encoder process (server/modules/images/encoder.ts forks it)
  *   dist-api/migrations/        the drizzle migrations, read by server/db/client.ts beside its code
  *   dist-api/seed/              the seed catalogue, read by server/db/seed.ts beside its code
