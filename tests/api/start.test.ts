@@ -64,7 +64,7 @@ describe(`starting the shop (node ${shopNodeArgs().join(' ')})`, () => {
         build.on('exit', (code) => resolve({ code, output }))
       })
       expect(built.code, built.output).toBe(0)
-      expect(await readdir(out)).toEqual(expect.arrayContaining(['main.js', 'pglite-worker.js', 'migrations', 'seed']))
+      expect(await readdir(out)).toEqual(expect.arrayContaining(['main.js', 'pglite-worker.js', 'image-encoder.js', 'migrations', 'seed']))
       expect(await readdir(path.join(out, 'migrations'))).toEqual(expect.arrayContaining(['0000_catalogue.sql', 'meta']))
       // the packages, as beside dist-api/ in the repository
       await symlink(path.resolve('node_modules'), path.join(out, 'node_modules'), 'dir')
@@ -87,6 +87,8 @@ describe(`starting the shop (node ${shopNodeArgs().join(' ')})`, () => {
         const home = await fetch(`${shop.url}/`)
         expect(home.status).toBe(200)
         expect(await home.text()).toContain('<html')
+        // made by the picture queue's encoder process, compiled beside the server
+        expect((await fetch(`${shop.url}/img/share/site.jpg`)).status).toBe(200)
       } finally {
         await shop.stop()
       }
