@@ -7,6 +7,7 @@ import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { MANIFEST_FILES, webManifest, webManifestFor } from './sw/manifest'
+import { splitMessages } from './scripts/lib/split-messages'
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
 /** Names this build: the persisted query cache of an older build is dropped, not misread. */
@@ -71,6 +72,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     valibotPureCalls(),
+    // each language's messages: the first screen's before the app starts, the rest with the first chunk that needs them
+    splitMessages(),
     // the server bundle (`vite build --ssr`, src/entry-server.tsx) has no service worker of its own
     !isSsrBuild && localizedManifests(),
     !isSsrBuild &&
@@ -78,7 +81,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
-      // registered by src/lib/pwa.ts through workbox-window, which shows the update prompt
+      // registered by src/lib/pwa.ts, which shows the update prompt
       injectRegister: false,
       manifest: webManifest,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
@@ -98,7 +101,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // script runs, where per-route stylesheets would arrive with their route's script and move it.
     cssCodeSplit: false,
     target: 'es2022',
+    // every browser the build targets preloads modules itself
+    modulePreload: { polyfill: false },
     rollupOptions: {
+      treeshake: {
+        // the other languages' manifests (sw/manifest.ts), built at module level: the app needs only their file names
+        manualPureFunctions: ['webManifestFor'],
+      },
       output: {
         // What every page needs in one file: fewer requests, and one compression window instead of
         // a dozen small ones (about 6 KB less to download on the first visit).

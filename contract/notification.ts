@@ -1,37 +1,14 @@
 import * as v from 'valibot'
 import { intParam } from './page'
+import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, ORDER_NOTIFICATION_TYPES, type NotificationStatus, type NotificationType } from './notification-kinds'
 
-/**
- * Notifications: what the shop tells a member, in the shop (the message centre, real time) and by
- * web push. One kind per producer; the member chooses per kind (`NotificationModes`).
- */
-export const NOTIFICATION_TYPES = [
-  'order_paid',
-  'order_shipped',
-  'order_delivered',
-  'payment_failed',
-  'payment_reminder',
-  'favourite_restock',
-  'favourite_price_drop',
-  'referral_joined',
-  'review_invite',
-  'subscription_renewed',
-  'subscription_renewal_failed',
-  'coupon_granted',
-] as const
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
-
-/** Kinds about the member's own orders: they always reach the message centre (push may be off). */
-export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = ['order_paid', 'order_shipped', 'order_delivered', 'payment_failed', 'payment_reminder']
+export { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, ORDER_NOTIFICATION_TYPES, type NotificationStatus, type NotificationType }
 
 export const NOTIFICATION_GROUPS = { order: ORDER_NOTIFICATION_TYPES, product: ['favourite_restock', 'favourite_price_drop', 'review_invite'], account: ['referral_joined', 'coupon_granted', 'subscription_renewed', 'subscription_renewal_failed'] } as const
 
 /** in the shop only; in the shop and by push on the member's devices; not at all (not for order kinds) */
 export const NOTIFICATION_MODES = ['shop', 'push', 'off'] as const
 export type NotificationMode = (typeof NOTIFICATION_MODES)[number]
-
-export const NOTIFICATION_STATUSES = ['unread', 'read'] as const
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
 
 /** The header's dropdown shows this many; the real-time head list keeps at most NOTIFICATION_HEAD_SIZE. */
 export const NOTIFICATION_DROPDOWN_SIZE = 6

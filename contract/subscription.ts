@@ -2,15 +2,15 @@ import * as v from 'valibot'
 import type { Locale } from './constants'
 import { RecipientInputSchema } from './recipient'
 import type { Localized } from './localized'
+import { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlanId } from './subscription-plan-ids'
+
+export { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlanId }
 
 /**
  * The monthly snack box: its plans and every figure the subscribe page shows, in one place
  * (spec §9). Prices are whole TWD a month; a plan's saving is what its months would cost at the
  * one-month price, less what they cost on the plan.
  */
-export const SUBSCRIPTION_PLAN_IDS = ['box-12', 'box-6', 'box-3', 'box-1'] as const
-export type SubscriptionPlanId = (typeof SUBSCRIPTION_PLAN_IDS)[number]
-
 export const SUBSCRIPTION_LABEL_VARIANTS = ['best_value', 'popular'] as const
 export type SubscriptionLabelVariant = (typeof SUBSCRIPTION_LABEL_VARIANTS)[number]
 

@@ -1,23 +1,58 @@
 import { i18n, type Messages } from '@lingui/core'
 import { useLingui } from '@lingui/react'
+import { LATER_MESSAGES_HOOK } from './later-messages-hook'
 import { fromLinguiLocale, htmlLang, prefixOf, toLinguiLocale, type Locale } from './locale'
 
 export { i18n }
 
-// Catalogs are compiled by `lingui compile --typescript` and each becomes its own chunk.
-const catalogs = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.ts')
+// Catalogs are compiled by `lingui compile --typescript` and each becomes its own chunk. In the
+// browser build a catalogue holds only the first screen's messages and loads the others with `later`
+// (scripts/lib/split-messages.ts, decision 70); the server and the development server get them all.
+interface Catalog {
+  messages: Messages
+  later?: () => Promise<{ messages: Messages }>
+}
+const catalogs = import.meta.glob<Catalog>('../../locales/*/messages.ts')
 
-const loaded = new Set<string>()
+const loaded = new Map<string, Catalog>()
+const laterLoaded = new Map<string, Promise<void>>()
+/** set by the first chunk that uses a message beyond the first screen's: every language loaded from then on comes whole */
+let laterWanted = false
+
+function loadLater(tag: string): Promise<void> {
+  const later = loaded.get(tag)?.later
+  if (!later) return Promise.resolve()
+  let loading = laterLoaded.get(tag)
+  if (!loading) {
+    loading = later().then(({ messages }) => i18n.load(tag, messages))
+    // a failed download (offline, a build replaced) is tried again by the next chunk that needs it
+    loading.catch(() => laterLoaded.delete(tag))
+    laterLoaded.set(tag, loading)
+  }
+  return loading
+}
+
+/** The rest of every loaded language's messages; awaited by each chunk that uses one of them. */
+export async function loadLaterMessages(): Promise<void> {
+  laterWanted = true
+  await Promise.all([...loaded.keys()].map(loadLater))
+}
+
+if (typeof window !== 'undefined') Object.assign(globalThis, { [LATER_MESSAGES_HOOK]: loadLaterMessages })
 
 /** Fetches a language's messages without switching to it (for preloading a language switch). */
 export async function loadCatalog(locale: Locale): Promise<void> {
   const tag = toLinguiLocale(locale)
-  if (loaded.has(tag)) return
-  const load = catalogs[`../../locales/${tag}/messages.ts`]
-  if (!load) throw new Error(`No compiled catalog for ${tag}; run lingui compile`)
-  const { messages } = await load()
-  i18n.load(tag, messages)
-  loaded.add(tag)
+  if (!loaded.has(tag)) {
+    const load = catalogs[`../../locales/${tag}/messages.ts`]
+    if (!load) throw new Error(`No compiled catalog for ${tag}; run lingui compile`)
+    const catalog = await load()
+    if (!loaded.has(tag)) {
+      i18n.load(tag, catalog.messages)
+      loaded.set(tag, catalog)
+    }
+  }
+  if (laterWanted) await loadLater(tag)
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {

@@ -1,5 +1,4 @@
 import { proxy } from 'valtio'
-import { Workbox } from 'workbox-window'
 import { SW_MESSAGES } from '../../sw/routes'
 
 /** The install prompt Chromium offers (not in TypeScript's DOM types). */
@@ -21,7 +20,8 @@ export interface PwaState {
 
 export const pwa = proxy<PwaState>({ updateReady: false, installable: false, standalone: false, ios: false })
 
-let workbox: Workbox | undefined
+/** the new version installed and waiting for the shopper's reload */
+let waitingWorker: ServiceWorker | undefined
 let installPrompt: BeforeInstallPromptEvent | undefined
 
 /**
@@ -58,17 +58,38 @@ export function startPwa({ onCatalogueUpdated, onNavigate }: { onCatalogueUpdate
     // a notification was clicked: the worker (sw/notifications.ts) checked that the path is the shop's
     if (event.data?.type === SW_MESSAGES.navigate && event.data.url?.startsWith('/') && !event.data.url.startsWith('//')) onNavigate(event.data.url)
   })
-  workbox = new Workbox('/sw.js')
-  // 'waiting' fires for an update found now and for one left waiting by an earlier visit
-  workbox.addEventListener('waiting', () => void (pwa.updateReady = true))
-  void workbox.register().catch((error: unknown) => console.warn('The offline support could not start', error))
+  void registerWorker().catch((error: unknown) => console.warn('The offline support could not start', error))
+}
+
+/**
+ * What workbox-window's `Workbox` did for the shop, in the browser's own API (2 KB less in the first
+ * download): register after the page's load, and report a new version once it is installed and
+ * waiting, whether found now (the browser checks at each navigation, maybe before this runs) or
+ * left waiting by an earlier visit. The first install has no controller to replace: nothing to report.
+ */
+async function registerWorker(): Promise<void> {
+  if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+  const registration = await navigator.serviceWorker.register('/sw.js')
+  const announce = (worker: ServiceWorker) => {
+    if (!navigator.serviceWorker.controller) return
+    waitingWorker = worker
+    pwa.updateReady = true
+  }
+  const follow = (worker: ServiceWorker | null) => {
+    if (!worker) return
+    if (worker.state === 'installed') announce(worker)
+    else worker.addEventListener('statechange', () => worker.state === 'installed' && announce(worker))
+  }
+  if (registration.waiting) announce(registration.waiting)
+  follow(registration.installing)
+  registration.addEventListener('updatefound', () => follow(registration.installing))
 }
 
 /** The shopper accepted the update: the waiting worker takes over, then the page reloads once. */
 export function applyUpdate(): void {
-  if (!workbox) return
+  if (!waitingWorker) return
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
-  workbox.messageSkipWaiting()
+  waitingWorker.postMessage({ type: SW_MESSAGES.skipWaiting })
 }
 
 /** Shows the browser's install dialog; resolves true when the shopper installs. */

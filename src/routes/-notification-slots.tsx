@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, type ReactNode } from 'react'
-import { ORDER_NOTIFICATION_TYPES, type Notification } from '../../contract/notification'
+import type { Notification } from '../../contract/notification'
+import { ORDER_NOTIFICATION_TYPES } from '../../contract/notification-kinds'
 import type { PublicConfig } from '../../contract/shop'
 import { ORDERS_KEY } from '../features/orders/api/orders-keys'
 import { useSession } from '../features/auth/components/use-session'

@@ -1,50 +1,23 @@
-import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { pwa } from '../lib/pwa'
 import { useHydrated } from '../lib/use-hydrated'
-import { CloseIcon } from './icons'
-import './ios-install-hint.css'
 
-const DISMISSED_KEY = 'ios-install-hint-dismissed'
-
-const wasDismissed = (): boolean => {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(DISMISSED_KEY) === '1'
-  } catch {
-    return false
-  }
-}
+// fetched on Safari for iPhone and iPad only
+const IosInstallNote = lazy(() => import('./ios-install-note').then((module) => ({ default: module.IosInstallNote })))
 
 /**
  * Safari on iPhone and iPad offers no install prompt: the shop is put on the home screen from the
  * Share sheet. Says so once, to Safari visitors who have not installed it, until dismissed.
  */
 export function IosInstallHint({ hidden = false }: { hidden?: boolean }) {
-  const { t } = useLingui()
   const { ios, standalone } = useSnapshot(pwa)
   // the server cannot tell the device: the hint appears once the app runs
   const hydrated = useHydrated()
-  const [dismissed, setDismissed] = useState(wasDismissed)
-  if (hidden || !hydrated || !ios || standalone || dismissed) return null
-  const dismiss = () => {
-    setDismissed(true)
-    try {
-      localStorage.setItem(DISMISSED_KEY, '1')
-    } catch {
-      // private browsing without storage: hidden for this visit only
-    }
-  }
+  if (hidden || !hydrated || !ios || standalone) return null
   return (
-    <section className="ios-install-hint" aria-label={t`Install the app`}>
-      {/* Safari's Share button: a box with an arrow out of it */}
-      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        <path d="M12 3v12M8 7l4-4 4 4M7 11H5v10h14V11h-2" />
-      </svg>
-      <p className="ios-install-hint__text">{t`Put the shop on your home screen: tap Share, then “Add to Home Screen”.`}</p>
-      <button type="button" className="ios-install-hint__close" aria-label={t`Dismiss`} onClick={dismiss}>
-        <CloseIcon aria-hidden="true" />
-      </button>
-    </section>
+    <Suspense fallback={null}>
+      <IosInstallNote />
+    </Suspense>
   )
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { CloseIcon } from './icons'
-import { adoptToaster, releaseToaster } from './toaster'
+import { adoptToaster, releaseToaster } from './toast-host'
 import { useScrollLock } from './use-scroll-lock'
 import './modal.css'
 

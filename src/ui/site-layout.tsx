@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react'
 import { CookieBanner, hasAcceptedCookies } from './cookie-banner'
 import { DetailHeader } from './detail-header'
 import { Footer } from './footer'
@@ -7,7 +7,6 @@ import { Header, type ShopInfo } from './header'
 import { HydrateLater } from './hydrate-later'
 import { IosInstallHint } from './ios-install-hint'
 import { MobileDock } from './mobile-dock'
-import { SearchPanel } from './search-panel'
 import { useSearchNavigate } from './use-search-navigate'
 import './site-layout.css'
 
@@ -24,6 +23,9 @@ interface SiteLayoutProps {
 }
 
 const RESIZE_DELAY_MS = 50
+
+// the phone's search sheet is fetched when the dock's search button first opens it
+const SearchPanel = lazy(() => import('./search-panel').then((m) => ({ default: m.SearchPanel })))
 
 /** True once the page has scrolled further than one window height. */
 function useScrolledPastWindow(enabled: boolean): boolean {
@@ -78,7 +80,11 @@ export function SiteLayout({ shop, header = 'default', dock = true, account, doc
           <MobileDock searchOpen={searchOpen} searchPanelId={searchPanelId} onToggleSearch={() => setSearchOpen((open) => !open)}>
             {dockAccount}
           </MobileDock>
-          <SearchPanel id={searchPanelId} open={searchOpen} onClose={closeSearch} onSearch={onSearch} />
+          {searchOpen ? (
+            <Suspense fallback={null}>
+              <SearchPanel id={searchPanelId} open onClose={closeSearch} onSearch={onSearch} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
       <CookieBanner privacyUrl={shop?.privacy_url} onAccept={() => setCookiesAnswered(true)} />

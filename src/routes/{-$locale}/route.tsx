@@ -1,8 +1,8 @@
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { openAuthModal, setAuthMode } from '../../features/auth/stores/auth-modal-store'
 import { useSession } from '../../features/auth/components/use-session'
-import { InvitationBanner } from '../../features/referral/components/invitation-banner'
-import { SearchSuggestions } from '../../features/search/components/search-suggestions'
+import { useInvitationCode } from '../../features/referral/components/use-invitation-code'
 import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '../../lib/locale'
 import { ErrorLayout } from '../../ui/error-layout'
 import { ErrorView } from '../../ui/error-view'
@@ -27,7 +27,26 @@ export const Route = createFileRoute('/{-$locale}')({
   ),
 })
 
-const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => <SearchSuggestions {...props} />
+// fetched when a search box is first focused, not with the first screen
+const SearchSuggestions = lazy(() => import('../../features/search/components/search-suggestions').then((m) => ({ default: m.SearchSuggestions })))
+const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => (
+  <Suspense fallback={null}>
+    <SearchSuggestions {...props} />
+  </Suspense>
+)
+
+// only a visitor who opened a friend's link sees it
+const InvitationBanner = lazy(() => import('../../features/referral/components/invitation-banner').then((m) => ({ default: m.InvitationBanner })))
+
+function Invitation({ signedIn }: { signedIn: boolean }) {
+  const code = useInvitationCode()
+  if (!code || signedIn) return null
+  return (
+    <Suspense fallback={null}>
+      <InvitationBanner code={code} signedIn={signedIn} onSignUp={openSignUp} />
+    </Suspense>
+  )
+}
 
 const openSignUp = () => {
   openAuthModal()
@@ -39,7 +58,7 @@ function LocaleRoot() {
   const { signedIn } = useSession()
   return (
     <SearchSuggestionsSlot.Provider value={renderSearchSuggestions}>
-      <InvitationBanner signedIn={signedIn} onSignUp={openSignUp} />
+      <Invitation signedIn={signedIn} />
       {/* the home page's header is absolutely placed at the top of this box, so it sits below the invitation */}
       <div style={{ position: 'relative' }}>
         <Outlet />

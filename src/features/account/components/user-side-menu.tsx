@@ -4,7 +4,8 @@ import { useId, useState } from 'react'
 import type { AuthUser, SocialProvider } from '../../../../contract/auth'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
-import { AlertIcon, BellIcon, ChevronDownIcon, GiftIcon, KeyIcon, LogoutIcon, MailIcon, PinIcon, ShieldCheckIcon, StarIcon, UserIcon, UsersIcon } from '../../../ui/icons'
+import { ChevronDownIcon, GiftIcon, MailIcon, PinIcon, ShieldCheckIcon, UserIcon } from '../../../ui/icons'
+import { AlertIcon, BellIcon, KeyIcon, LogoutIcon, StarIcon, UsersIcon } from '../../../ui/more-icons'
 import './user-side-menu.css'
 
 interface UserSideMenuProps {

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { AlertIcon, CloseIcon } from '../../../ui/icons'
+import { CloseIcon } from '../../../ui/icons'
+import { AlertIcon } from '../../../ui/more-icons'
 import type { CartNotice } from '../stores/cart-rules'
 import { cart } from '../stores/cart-store'
 import { describeNotice } from './notice-text'

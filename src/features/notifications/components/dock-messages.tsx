@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '../../../lib/i18n'
-import { BellIcon } from '../../../ui/icons'
+import { BellIcon } from '../../../ui/more-icons'
 import { useUnreadCount } from '../api/get-unread-count'
 import { UnreadBadge } from './unread-count'
 import './notifications.css'

@@ -1,16 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
-import { COOKIES } from '../../../../contract/constants'
-import { getCookie } from '../../../lib/cookies'
 import { formatPrice } from '../../../lib/format-price'
-import { useHydrated } from '../../../lib/use-hydrated'
 import { CloseIcon, GiftIcon } from '../../../ui/icons'
 import { useReferralProgramme } from '../api/get-referral-programme'
 import './invitation-banner.css'
 
 const DISMISSED_KEY = 'referral-invitation-dismissed'
-const CODE = /^[\w-]{1,64}$/
 
 const dismissedCode = (): string | null => {
   try {
@@ -20,24 +15,14 @@ const dismissedCode = (): string | null => {
   }
 }
 
-/** The invitation's code: the link's `referrer_code`, or the cookie the home page keeps it in until sign-up. */
-function useInvitationCode(): string | null {
-  const fromLink = useRouterState({ select: (state) => (state.location.search as { referrer_code?: unknown }).referrer_code })
-  const hydrated = useHydrated()
-  if (!hydrated) return null
-  const code = typeof fromLink === 'string' || typeof fromLink === 'number' ? String(fromLink).trim() : getCookie(COOKIES.referrerCode)
-  return code && CODE.test(code) ? code : null
-}
-
 /**
  * "A friend invited you": shown to visitors who opened a referral link, on every page until they
  * sign up (`signedIn`) or close it, saying what the welcome coupon is (given once the e-mail is
  * confirmed) and offering the sign-up.
  * Closing it forgets nothing: the code stays in its cookie for the sign-up form.
  */
-export function InvitationBanner({ signedIn, onSignUp }: { signedIn: boolean; onSignUp: () => void }) {
+export function InvitationBanner({ code, signedIn, onSignUp }: { code: string | null; signedIn: boolean; onSignUp: () => void }) {
   const { t } = useLingui()
-  const code = useInvitationCode()
   const [dismissed, setDismissed] = useState<string | null>(dismissedCode)
   const programme = useReferralProgramme()
   if (!code || signedIn || dismissed === code) return null

@@ -26,8 +26,9 @@ export interface SearchHit {
   _highlightResult?: Record<string, { value: string; matchLevel: string } | undefined>
 }
 
-export const STOCK_STATUSES = ['in_stock', 'out_of_stock', 'pre_order'] as const
-export type StockStatus = (typeof STOCK_STATUSES)[number]
+import type { StockStatus } from './search-page-schema'
+
+export { STOCK_STATUSES, type StockStatus } from './search-page-schema'
 
 /** The part of an Algolia response the shop reads (the lite client does not check the shape). */
 export interface SearchResult {

@@ -1,39 +1,13 @@
-import * as v from 'valibot'
 import { PRODUCT_PAGE_SIZE } from '../../../../contract/constants'
-import { optionalSearchInt, optionalSearchKeyword } from '../../../lib/search-params'
-import { STOCK_STATUSES } from './search-client'
+import type { SearchFilterState, SearchPageState } from './search-page-schema'
+
+export { SearchPageSchema, type SearchFilterState, type SearchPageState } from './search-page-schema'
 
 export const DEFAULT_PRICE_MIN = 0
 export const DEFAULT_PRICE_MAX = 5000
 export const SEARCH_PAGE_SIZE = PRODUCT_PAGE_SIZE
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc'] as const
 export type SearchSort = (typeof SEARCH_SORTS)[number]
-
-/** the last page a search reaches: Algolia shows at most 1,000 hits, and the embedded engine refuses a page past 1,000 */
-const LAST_SEARCH_PAGE = 1000
-
-// A hand-typed or old link with a bad value falls back to "not set" instead of breaking the page.
-const choice = <const T extends readonly [string, ...string[]]>(options: T) => v.fallback(v.optional(v.picklist(options)), undefined)
-
-/** Everything the search page shows lives in the URL, so a search can be shared and the back button works. */
-export const SearchPageSchema = v.object({
-  /** cut to 30 characters as the search box cuts it */
-  keyword: optionalSearchKeyword(),
-  category: optionalSearchInt(),
-  city: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/))), undefined),
-  trend: optionalSearchInt(),
-  stock: choice(STOCK_STATUSES),
-  price_min: optionalSearchInt(0),
-  price_max: optionalSearchInt(0),
-  /** only products whose average review score is at least this ('4 stars & up') */
-  rating: v.fallback(v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-5]$/))]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(5))), undefined),
-  sort: choice(['price_asc', 'price_desc'] as const),
-  page: optionalSearchInt(1, LAST_SEARCH_PAGE),
-})
-export type SearchPageState = v.InferOutput<typeof SearchPageSchema>
-
-/** The facet filters of a search, without keyword, sort and page. */
-export type SearchFilterState = Pick<SearchPageState, 'category' | 'city' | 'trend' | 'stock' | 'price_min' | 'price_max' | 'rating'>
 
 /** The one choice of the rating filter the page offers. */
 export const MIN_RATING_CHOICE = 4

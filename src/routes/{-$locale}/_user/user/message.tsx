@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../../../../contract/notification'
+import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../../../../contract/notification-kinds'
 import { MessageList } from '../../../../features/notifications/components/message-list'
 import { optionalSearchChoice, optionalSearchInt } from '../../../../lib/search-params'
 import { Pagination } from '../../../../ui/pagination'

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { AddToCart } from '../../../../../features/cart/components/add-to-cart'
 import { productQueryOptions, useProduct } from '../../../../../features/catalog/api/get-product'
 import {
@@ -13,10 +14,10 @@ import { ProductDetailSearchSchema } from '../../../../../features/catalog/produ
 import { useSession } from '../../../../../features/auth/components/use-session'
 import { productReviewsQueryOptions } from '../../../../../features/reviews/api/get-product-reviews'
 import { ProductReviews } from '../../../../../features/reviews/components/product-reviews'
-import { PushPrompt } from '../../../../../features/notifications/components/push-prompt'
 import { useShopConfig } from '../../../../../features/shop/api/get-shop-config'
 import { isApiError } from '../../../../../lib/api-client'
 import { useLocalePrefix } from '../../../../../lib/i18n'
+import { useHydrated } from '../../../../../lib/use-hydrated'
 import { HydrateLater } from '../../../../../ui/hydrate-later'
 import { Breadcrumb } from '../../../../../ui/breadcrumb'
 import { useDocumentTitle } from '../../../../../ui/use-document-title'
@@ -114,11 +115,21 @@ function ProductDetailPage() {
   )
 }
 
+// a member's question, asked only on a sold-out favourite: not in the first download
+const PushPrompt = lazy(() => import('../../../../../features/notifications/components/push-prompt').then((m) => ({ default: m.PushPrompt })))
+
 /** A sold-out favourite: the moment to offer 'Tell me when it is back' (issue 11). */
 function RestockPrompt() {
   const { signedIn } = useSession()
   const { data: config } = useShopConfig()
-  return <PushPrompt reason="restock" signedIn={signedIn} vapidPublicKey={vapidKeyOf(config)} />
+  // the prompt shows only once the app runs (this device's push state): the server draws nothing here
+  const hydrated = useHydrated()
+  if (!hydrated) return null
+  return (
+    <Suspense fallback={null}>
+      <PushPrompt reason="restock" signedIn={signedIn} vapidPublicKey={vapidKeyOf(config)} />
+    </Suspense>
+  )
 }
 
 function DetailSkeleton() {

@@ -1,0 +1,27 @@
+/**
+ * Notifications: what the shop tells a member, in the shop (the message centre, real time) and by
+ * web push. One kind per producer; the member chooses per kind (`NotificationModes`). Apart from
+ * the rest of contract/notification.ts: the browser's first download needs these lists (the message
+ * centre's address, the real-time runtime's order kinds), not the schemas.
+ */
+export const NOTIFICATION_TYPES = [
+  'order_paid',
+  'order_shipped',
+  'order_delivered',
+  'payment_failed',
+  'payment_reminder',
+  'favourite_restock',
+  'favourite_price_drop',
+  'referral_joined',
+  'review_invite',
+  'subscription_renewed',
+  'subscription_renewal_failed',
+  'coupon_granted',
+] as const
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+
+/** Kinds about the member's own orders: they always reach the message centre (push may be off). */
+export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = ['order_paid', 'order_shipped', 'order_delivered', 'payment_failed', 'payment_reminder']
+
+export const NOTIFICATION_STATUSES = ['unread', 'read'] as const
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
