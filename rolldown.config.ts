@@ -15,7 +15,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { cp, mkdir } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { createRequire, isBuiltin } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'rolldown'
@@ -59,7 +59,7 @@ const packages: Plugin = {
   name: 'packages',
   resolveId(id) {
     if (!bare(id)) return null
-    if (id.startsWith('node:')) return { id, external: true }
+    if (isBuiltin(id)) return { id, external: true }
     // Node's ESM resolution, which names a folder or a missing file without failing
     const asNodeFinds = fileURLToPath(import.meta.resolve(id))
     if (existsSync(asNodeFinds) && statSync(asNodeFinds).isFile()) return { id, external: true }
