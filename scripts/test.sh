@@ -52,6 +52,8 @@ build() {
   npx vite build --logLevel warn
   npx vite build --ssr src/entry-server.tsx --logLevel warn
   npx rolldown -c rolldown.config.ts >/dev/null
+  # the embedded database's initdb template, once, before the test workers open fresh databases at once
+  node --import tsx scripts/pglite-template.ts
 }
 timed "build (PWA, server-rendered pages, compiled server)" build
 timed "lint and typecheck (side by side)" lint_and_types

@@ -21,7 +21,7 @@ import { Worker } from 'node:worker_threads'
 
 const pgliteEntry = import.meta.resolve('@electric-sql/pglite')
 
-async function templateFile() {
+export async function databaseTemplateFile() {
   const entry = fileURLToPath(pgliteEntry)
   const packageDir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`))
   const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }
@@ -56,7 +56,7 @@ let made: Promise<Uint8Array<ArrayBuffer>> | undefined
 
 /** The template's bytes: read from the cache, or made (and cached when the folder can be written). */
 export async function databaseTemplate(): Promise<Blob> {
-  const file = await templateFile()
+  const file = await databaseTemplateFile()
   if (existsSync(file)) return new Blob([await readFile(file)])
   made ??= makeTemplate().then(async (bytes) => {
     // written beside and renamed: a database opened meanwhile reads a whole file or none
