@@ -23,6 +23,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
+import { PACK_NAMES } from './lib/pack-names'
 import { localPostgresUrl, tryPostgresDatabase, type ScratchDatabase } from './lib/postgres'
 import { chosenBuild, shopNodeArgs } from './lib/server-command'
 import { freePort } from './lib/shop-process'
@@ -183,13 +184,7 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** the seed catalogue grown to `count` products: each seed product again under a city and a pack of its own */
 function bigCatalogue(count: number) {
   const seed = JSON.parse(readFileSync('server/db/seed/catalogue.json', 'utf8'))
-  const packs = [
-    { en: 'Premium', zh: '特選', ja: '特選' },
-    { en: 'Limited', zh: '限定', ja: '限定' },
-    { en: 'Family Pack', zh: '家庭號', ja: 'ファミリーパック' },
-    { en: 'Gift Box', zh: '禮盒', ja: 'ギフトボックス' },
-    { en: 'Mini', zh: '迷你', ja: 'ミニ' },
-  ]
+  const packs = PACK_NAMES
   const products = Array.from({ length: count }, (_, i) => {
     const base = seed.products[i % seed.products.length]
     const round = Math.floor(i / seed.products.length)

@@ -21,19 +21,14 @@ import { availableParallelism, loadavg } from 'node:os'
 import { SearchEngine, type SearchRecord } from '../server/emulators/algolia/engine'
 import { japaneseReadings, readingValues } from '../server/modules/search/readings'
 import { PRODUCT_INDEX_SETTINGS, PRODUCT_SYNONYMS } from '../server/modules/search/records'
+import { PACK_NAMES } from './lib/pack-names'
 
 const count = Number(process.env.BENCH_PRODUCTS ?? 20_000)
 const runs = Number(process.env.BENCH_RUNS ?? 1000)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const seed = JSON.parse(readFileSync('server/db/seed/catalogue.json', 'utf8'))
 const cities = seed.cities as { slug: string; name: Record<string, string> }[]
-const prefixes = [
-  { en: 'Premium', zh: '特選', ja: '特選' },
-  { en: 'Limited', zh: '限定', ja: '限定' },
-  { en: 'Family Pack', zh: '家庭號', ja: 'ファミリーパック' },
-  { en: 'Gift Box', zh: '禮盒', ja: 'ギフトボックス' },
-  { en: 'Mini', zh: '迷你', ja: 'ミニ' },
-]
+const prefixes = PACK_NAMES
 
 const nameJa = (i: number) => {
   const base = seed.products[i % seed.products.length]
