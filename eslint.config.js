@@ -39,7 +39,7 @@ const boundaries = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'src/route-tree.gen.ts', 'locales/**/*.ts', 'test-results/**', 'playwright-report/**', 'data/**', '.data/**', 'public/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'dist-api/**', 'node_modules/**', 'src/route-tree.gen.ts', 'locales/**/*.ts', 'test-results/**', 'playwright-report/**', 'data/**', '.data/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
