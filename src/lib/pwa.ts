@@ -61,6 +61,8 @@ export function startPwa({ onCatalogueUpdated, onNavigate }: { onCatalogueUpdate
   void registerWorker().catch((error: unknown) => console.warn('The offline support could not start', error))
 }
 
+const WAITING_CHECK_MS = 200
+
 /**
  * What workbox-window's `Workbox` did for the shop, in the browser's own API (2 KB less in the first
  * download): register after the page's load, and report a new version once it is installed and
@@ -75,10 +77,12 @@ async function registerWorker(): Promise<void> {
     waitingWorker = worker
     pwa.updateReady = true
   }
+  // as workbox-window: installed and still waiting a moment later (not activating on its own)
+  const installed = (worker: ServiceWorker) => setTimeout(() => registration.waiting === worker && announce(worker), WAITING_CHECK_MS)
   const follow = (worker: ServiceWorker | null) => {
     if (!worker) return
-    if (worker.state === 'installed') announce(worker)
-    else worker.addEventListener('statechange', () => worker.state === 'installed' && announce(worker))
+    if (worker.state === 'installed') installed(worker)
+    else worker.addEventListener('statechange', () => worker.state === 'installed' && installed(worker))
   }
   if (registration.waiting) announce(registration.waiting)
   follow(registration.installing)
