@@ -115,7 +115,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|valtio|proxy-compare|idb-keyval|@lingui[\\/](core|react)|workbox-window|valibot)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|valtio|proxy-compare|idb-keyval|@lingui[\\/](core|react)|valibot)[\\/]/,
             },
             {
               // the shop's own code that the first screen runs, in one file instead of a dozen shared bits

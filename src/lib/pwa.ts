@@ -1,4 +1,5 @@
 import { proxy } from 'valtio'
+import type { Workbox } from 'workbox-window'
 import { SW_MESSAGES } from '../../sw/routes'
 
 /** The install prompt Chromium offers (not in TypeScript's DOM types). */
@@ -20,8 +21,7 @@ export interface PwaState {
 
 export const pwa = proxy<PwaState>({ updateReady: false, installable: false, standalone: false, ios: false })
 
-/** the new version installed and waiting for the shopper's reload */
-let waitingWorker: ServiceWorker | undefined
+let workbox: Workbox | undefined
 let installPrompt: BeforeInstallPromptEvent | undefined
 
 /**
@@ -61,39 +61,26 @@ export function startPwa({ onCatalogueUpdated, onNavigate }: { onCatalogueUpdate
   void registerWorker().catch((error: unknown) => console.warn('The offline support could not start', error))
 }
 
-const WAITING_CHECK_MS = 200
-
 /**
- * What workbox-window's `Workbox` did for the shop, in the browser's own API (2 KB less in the first
- * download): register after the page's load, and report a new version once it is installed and
- * waiting, whether found now (the browser checks at each navigation, maybe before this runs) or
- * left waiting by an earlier visit. The first install has no controller to replace: nothing to report.
+ * workbox-window registers the worker and reports a new version waiting, whether found now or left
+ * waiting by an earlier visit. It is fetched once the page has loaded and the browser is idle: the
+ * first screen works without it, and its 2 KB stay out of the first download (decision 70).
  */
 async function registerWorker(): Promise<void> {
   if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
-  const registration = await navigator.serviceWorker.register('/sw.js')
-  const announce = (worker: ServiceWorker) => {
-    if (!navigator.serviceWorker.controller) return
-    waitingWorker = worker
-    pwa.updateReady = true
-  }
-  // as workbox-window: installed and still waiting a moment later (not activating on its own)
-  const installed = (worker: ServiceWorker) => setTimeout(() => registration.waiting === worker && announce(worker), WAITING_CHECK_MS)
-  const follow = (worker: ServiceWorker | null) => {
-    if (!worker) return
-    if (worker.state === 'installed') installed(worker)
-    else worker.addEventListener('statechange', () => worker.state === 'installed' && installed(worker))
-  }
-  if (registration.waiting) announce(registration.waiting)
-  follow(registration.installing)
-  registration.addEventListener('updatefound', () => follow(registration.installing))
+  await new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(resolve, { timeout: 2_000 }) : setTimeout(resolve, 200)))
+  const { Workbox } = await import('workbox-window')
+  workbox = new Workbox('/sw.js')
+  // 'waiting' fires for an update found now and for one left waiting by an earlier visit
+  workbox.addEventListener('waiting', () => void (pwa.updateReady = true))
+  await workbox.register()
 }
 
 /** The shopper accepted the update: the waiting worker takes over, then the page reloads once. */
 export function applyUpdate(): void {
-  if (!waitingWorker) return
+  if (!workbox) return
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
-  waitingWorker.postMessage({ type: SW_MESSAGES.skipWaiting })
+  workbox.messageSkipWaiting()
 }
 
 /** Shows the browser's install dialog; resolves true when the shopper installs. */
