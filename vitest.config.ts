@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config'
 // a warning of node-postgres (a statement name Postgres cuts short) fails the test it appeared in
 const DRIVER_WARNINGS = './tests/setup/driver-warnings.ts'
 
+// the picture queue's encoder runs at the lowest CPU priority in a shop; here the suite's own
+// workers keep both cores busy, and at nice 19 it would get almost none (server/modules/images/encoder.ts)
+process.env.IMAGE_ENCODER_NICE ??= '0'
+
 export default defineConfig({
   test: {
     // vitest's default is one worker per core less one: a single worker on a 2-core machine. Most API

@@ -33,6 +33,8 @@ export const EnvSchema = v.object({
   /** load the seed catalogue into an empty database at start, and the opening coupons when there are none */
   SEED_CATALOGUE: v.optional(bool, 'true'),
   /** how long a server keeps public catalogue answers in memory; 0 turns the cache off */
+  // read by the picture encoder itself (server/modules/images/encoder.ts); checked here so that a bad value stops the start
+  IMAGE_ENCODER_NICE: v.optional(v.pipe(v.string(), v.regex(/^(?:1?\d)$/, 'must be a CPU priority from 0 to 19'))),
   CATALOGUE_CACHE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds'), v.transform(Number)), '10'),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** the shop's address as shoppers reach it: links in mails and social sign-in callbacks; default http://HOST:PORT */

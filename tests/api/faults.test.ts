@@ -126,14 +126,15 @@ describe('Postgres restarted while the shop serves load', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     cluster.start()
     const outageEnd = Date.now()
-    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    await new Promise((resolve) => setTimeout(resolve, 5_000))
     running = false
     await Promise.all(load)
 
     expect(shop.child.exitCode, 'the shop process exited').toBeNull()
     const before = outcomes.filter((o) => o.done < outageStart)
-    // a pooled connection the restart killed may fail its first query just after the outage: allow a short settling time
-    const after = outcomes.filter((o) => o.at > outageEnd + 1_000)
+    // a pooled connection the restart killed may fail its first query just after the outage: allow a
+    // short settling time (on a 2-core machine busy with the rest of the suite, more than a second)
+    const after = outcomes.filter((o) => o.at > outageEnd + 2_500)
     const failedOutside = [...before, ...after].filter((o) => o.status !== 200)
     expect(before.length).toBeGreaterThan(10)
     expect(after.length).toBeGreaterThan(10)

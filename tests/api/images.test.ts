@@ -146,7 +146,7 @@ describe('the picture server', () => {
     expect(await madeFiles(dataDir)).toEqual([])
   })
 
-  it('makes every file the catalogue needs ahead of time, and serves them from disk without encoding', async () => {
+  it('makes every file the catalogue needs ahead of time, and serves them from disk without encoding', { timeout: 180_000 }, async () => {
     await pictures.queue.start()
     await pictures.queue.idle()
     const plan = await pictures.queue.plan()
@@ -200,7 +200,7 @@ describe('the picture server', () => {
     expect(urlsOf('/images/products/snk-0001.svg')).toEqual(['/images/products/snk-0001.svg'])
   })
 
-  it('makes the pictures of a photo imported while it runs, then serves them from disk', async () => {
+  it('makes the pictures of a photo imported while it runs, then serves them from disk', { timeout: 180_000 }, async () => {
     const before = pictures.queue.stats.encoded
     const newPhoto = await importPhoto('PHO-0002', { r: 200, g: 40, b: 40 })
     expect(newPhoto).toMatch(HASH)

@@ -5,11 +5,11 @@
  * name, then renamed) and answers; server/modules/images/encoder.ts starts it.
  */
 import os from 'node:os'
-import type { EncodeReply, EncodeRequest } from './encoder'
+import { encoderNice, type EncodeReply, type EncodeRequest } from './encoder'
 
 try {
   // before sharp starts its threads, which take this thread's priority
-  os.setPriority(19)
+  os.setPriority(encoderNice())
 } catch {
   // a system that does not allow it: the parent set the process's priority already where it could
 }

@@ -30,6 +30,15 @@ function entry() {
 }
 
 /**
+ * The encoder's CPU priority: `IMAGE_ENCODER_NICE` (0 to 19; default 19, the lowest). The test
+ * suite runs it at 0: at 19, on a machine its own workers keep busy, it would get almost no CPU.
+ */
+export const encoderNice = (value = process.env.IMAGE_ENCODER_NICE) => {
+  const nice = Number(value ?? 19)
+  return Number.isInteger(nice) && nice >= 0 && nice <= 19 ? nice : 19
+}
+
+/**
  * The parent's side of the encoder process (encoder-process.ts): started when there is a picture
  * to make, one request at a time, and ended once it has had nothing to do for `idleMs`, so an
  * idle shop holds no encoder and none of libvips' memory.
@@ -57,7 +66,7 @@ export class Encoder {
     const child = fork(file, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     try {
       // the whole process at the lowest priority; it sets its own main thread too (some systems refuse a parent)
-      if (child.pid) os.setPriority(child.pid, 19)
+      if (child.pid) os.setPriority(child.pid, encoderNice())
     } catch {
       // not allowed here: the process still lowers its own
     }
