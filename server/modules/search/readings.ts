@@ -21,7 +21,7 @@ export interface Reading {
 
 /** a text with kana or kanji: one that has a reading */
 export const JAPANESE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/
-export const toHiragana = (text: string) => text.replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60))
+const toHiragana = (text: string) => text.replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60))
 export const toKatakana = (text: string) => text.replace(/[\u3041-\u3096]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60))
 
 type Tokenizer = Awaited<ReturnType<TokenizerBuilder['build']>>

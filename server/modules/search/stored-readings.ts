@@ -21,14 +21,16 @@ export async function storedReadings(db: DbOrTx, texts: Iterable<string>): Promi
   const missing = wanted.filter((text) => !out.has(text))
   if (missing.length === 0) return out
   const made = await japaneseReadings(missing)
-  const rows = [...made].map(([text, reading]) => ({ text, hiragana: reading.hiragana }))
-  // another import (or another server's index build) may have stored the same text meanwhile: the same reading
-  for (let i = 0; i < rows.length; i += CHUNK) await db.insert(kanaReadings).values(rows.slice(i, i + CHUNK)).onConflictDoNothing()
+  await storeReadings(db, Object.fromEntries([...made].map(([text, reading]) => [text, reading.hiragana])))
   for (const [text, reading] of made) out.set(text, reading)
   return out
 }
 
-/** Readings given ahead (the seed catalogue's, worked out when it was built), stored unless known. */
+/**
+ * Readings given ahead (the seed catalogue's, worked out when it was built) or just worked out,
+ * stored unless known: another import (or another server's index build) may have stored the same
+ * text meanwhile, with the same reading.
+ */
 export async function storeReadings(db: DbOrTx, readings: Record<string, string>) {
   const rows = Object.entries(readings)
     .filter(([text, hiragana]) => JAPANESE.test(text) && hiragana.length > 0)
