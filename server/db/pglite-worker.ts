@@ -76,10 +76,10 @@ async function handle(pg: PGlite, request: PgliteRequest): Promise<unknown> {
 }
 
 try {
-  // Postgres's own default of 128 MB of shared buffers is set up in full at start: over 100 MB of the
-  // process's memory for a catalogue whose tables fit in a few MB and are read through the operating
-  // system's file cache anyway. 16 MB keeps the embedded shop on a 1 GB machine (decision 0069).
-  // a new database is unpacked from the initdb template instead of running initdb here (decision 0069)
+  // A new database is unpacked from the initdb template instead of running initdb here. Postgres's own
+  // default of 128 MB of shared buffers is set up in full at start: over 100 MB of the process's memory
+  // for a catalogue whose tables fit in a few MB and are read through the operating system's file
+  // cache anyway; 16 MB keeps the embedded shop on a 1 GB machine (decision 0069).
   const loadDataDir = isNewDataDir(dataDir) ? await databaseTemplate() : undefined
   const pg = await PGlite.create(dataDir ?? 'memory://', { parsers, loadDataDir, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] })
   port.on('message', (request: PgliteRequest) => {
