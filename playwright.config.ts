@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { chosenBuild, shopNodeArgs } from './scripts/lib/server-command'
+import { HEADLESS_SHELL, shellMissing } from './tests/e2e/support/browsers'
 
 // E2E_PORT / E2E_OIDC_PORT let two runs share a machine
 const PORT = Number(process.env.E2E_PORT ?? 8181)
@@ -69,6 +70,7 @@ const ONE_WIDTH = [
   'server-pages',
   'social-sign-in',
   'subscribe',
+  'system-notifications',
   'web-manifest',
 ].map((name) => `${name}.spec.ts`)
 
@@ -104,6 +106,10 @@ const RETURNING_JOURNEYS = new RegExp(
  * current sources (`npm test` builds it), else server/main.ts through tsx; SHOP_SERVER=source or
  * compiled decides (scripts/lib/server-command.ts). Chosen once and handed down, as the data folder.
  */
+if (shellMissing && !process.env.E2E_SHELL_NOTED) {
+  process.env.E2E_SHELL_NOTED = '1'
+  process.stderr.write('[e2e] Debian package chromium-headless-shell is not installed (npm test installs it): every test runs in Chromium itself, more slowly\n')
+}
 if (!process.env.SHOP_SERVER) {
   process.env.SHOP_SERVER = chosenBuild()
   if (process.env.SHOP_SERVER === 'source') process.stderr.write('[e2e] dist-api/ is not built from the current sources (npm run build:api): the shops run server/main.ts through tsx\n')
@@ -146,20 +152,8 @@ export default defineConfig<{ returning: boolean }>({
     // recording a trace costs every test CPU; a failure is retried once, with a trace
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's binary itself: its /usr/bin/chromium wrapper adds flags for desktop use (GPU
-      // rasterization in software, extensions) that cost every page CPU here
-      executablePath: '/usr/lib/chromium/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    // Chromium's headless shell; the specs that show system notifications ask for Chromium itself
+    launchOptions: HEADLESS_SHELL,
   },
   projects: [
     {

@@ -30,12 +30,13 @@ lint_and_types() {
   [ "$lint" -eq 0 ] && [ "$types" -eq 0 ]
 }
 
-# Browser and CJK fonts for the end-to-end tests, from Debian, only when missing.
-if ! dpkg -s chromium fonts-noto-cjk >/dev/null 2>&1; then
-  step "installing chromium and fonts-noto-cjk"
+# Browsers and CJK fonts for the end-to-end tests, from Debian, only when missing: Chromium's
+# headless shell runs most specs, Chromium itself those that show system notifications.
+if ! dpkg -s chromium chromium-headless-shell fonts-noto-cjk >/dev/null 2>&1; then
+  step "installing chromium, chromium-headless-shell and fonts-noto-cjk"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk >/dev/null
 fi
 
 results="$(mktemp -d)"

@@ -125,7 +125,6 @@ export function shopDataDir(): string {
 /** Whether the page is controlled by the service worker (every page of a returning shopper is). */
 export const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null)
 
-/** Waits until the app runs the page the server drew (nothing to wait for in the shell or another site's page). */
 /**
  * Screenshots for a person to look at, taken only when E2E_SHOTS_DIR names a folder (`npm test`
  * takes none): `name.png`, or with `widths` one `name-<width>.png` per width, the page's own size
@@ -147,6 +146,7 @@ export async function lookAt(page: Page, name: string, options: { widths?: numbe
   if (options.widths && size) await page.setViewportSize(size)
 }
 
+/** Waits until the app runs the page the server drew (nothing to wait for in the shell or another site's page). */
 export async function waitForApp(page: Page): Promise<void> {
   await page
     .waitForFunction(() => !('$_TSR' in window) || document.documentElement.dataset.app === 'ready', undefined, { timeout: 15_000 })

@@ -29,8 +29,18 @@ const byCount = (counts: Record<string, number> | undefined, label: (value: stri
     .map(([value, count]) => ({ value, label: label(value), count }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
 
-export function SearchFacets({ facets, value, labels, onChange }: SearchFacetsProps) {
+export function SearchFacets({ facets, value: current, labels, onChange: change }: SearchFacetsProps) {
   const { t } = useLingui()
+  // A choice shows at once, while the page's address (which the filters are read from) catches up: a
+  // controlled radio would otherwise spring back to the old choice until the navigation has settled.
+  const currentKey = JSON.stringify(current)
+  const [pending, setPending] = useState<{ from: string; patch: Partial<SearchFilterState> } | null>(null)
+  const ownPatch = pending?.from === currentKey ? pending.patch : undefined
+  const value = ownPatch ? { ...current, ...ownPatch } : current
+  const onChange = (patch: Partial<SearchFilterState>) => {
+    setPending({ from: currentKey, patch: { ...ownPatch, ...patch } })
+    change(patch)
+  }
   const stockLabels: Record<StockStatus, string> = { in_stock: t`In stock`, out_of_stock: t`Sold out`, pre_order: t`Pre-order` }
   return (
     <div className="search-facets">
