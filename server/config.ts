@@ -57,6 +57,8 @@ export const EnvSchema = v.object({
   /** how long a connection may take to send a request's headers (Node's headersTimeout), and the whole request (requestTimeout) */
   HTTP_HEADERS_TIMEOUT_SECONDS: v.optional(seconds(1), '10'),
   HTTP_REQUEST_TIMEOUT_SECONDS: v.optional(seconds(1), '60'),
+  /** how long an idle connection is kept open for the client's next request (Node's keepAliveTimeout): longer than a load balancer's idle timeout (60 s on the common ones), so the balancer closes first */
+  HTTP_KEEP_ALIVE_SECONDS: v.optional(seconds(1), '65'),
   /** TCP connections one socket address may hold at once, WebSockets included; 0 = no cap; unset: 256 (listed proxies are not counted), or 0 with TRUST_PROXY as a number of proxies (every connection may then come from one) */
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: v.optional(whole),
   /** the embedded Pusher server: connections at once, per client address (X-Forwarded-For with TRUST_PROXY; 0 = no cap), and how long one may stay without a subscription (0 = for ever) */
@@ -186,6 +188,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   http: {
     headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveMs: env.HTTP_KEEP_ALIVE_SECONDS * 1000,
     maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY.hops > 0 ? 0 : 256),
     /** connections from these (TRUST_PROXY's listed proxies) carry many clients and are not capped */
     uncappedProxies: env.TRUST_PROXY,

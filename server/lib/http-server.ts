@@ -34,6 +34,9 @@ export function serveShop(fetch: Parameters<typeof serve>[0]['fetch'], address: 
   const serverOptions = {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
+    // Node's 5 s closed idle connections while a client (a load balancer, a keep-alive agent) was
+    // already sending its next request down one: that request was reset
+    keepAliveTimeout: limits.keepAliveMs,
     connectionsCheckingInterval: Math.max(250, Math.min(1_000, limits.headersTimeoutMs / 4)),
   }
   return hardenHttpServer(serve({ fetch, ...address, serverOptions }, onListening), limits)

@@ -123,3 +123,46 @@ describe('connections that never finish their request', () => {
     }
   })
 })
+
+/**
+ * A client keeps its connection for the next request (browsers, keep-alive agents, a load
+ * balancer's pool). With Node's 5 s, the shop closed an idle connection just as a client reused
+ * it, and that request was reset (ECONNRESET; a load balancer answers 502). The idle time is
+ * HTTP_KEEP_ALIVE_SECONDS, longer than the header timeout, which does not apply between requests.
+ */
+describe('connections kept for the next request', () => {
+  let shop: ListeningShop
+
+  beforeAll(async () => {
+    shop = await listenShop({ kind: 'pglite' }, { env: { HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '2', HTTP_KEEP_ALIVE_SECONDS: '4' } })
+  })
+  afterAll(() => shop?.close())
+
+  it('serves a request on a connection idle longer than the header timeout, says how long it waits, and closes it after that', async () => {
+    const socket = connect({ port: shop.port, host: '127.0.0.1' })
+    await new Promise((resolve) => socket.once('connect', resolve))
+    let received = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (received += chunk))
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())))
+    // each answer's status line (the one before ends with its JSON body, not a line break)
+    const answers = () => received.match(/HTTP\/1\.1 \d{3}/g) ?? []
+    const ask = async () => {
+      const before = answers().length
+      socket.write('GET /api/v1/health HTTP/1.1\r\nHost: shop\r\n\r\n')
+      await expect.poll(() => answers().length, { timeout: 5_000 }).toBe(before + 1)
+    }
+
+    await ask()
+    expect(received).toMatch(/\r\nKeep-Alive: timeout=4/i)
+    // idle for twice the header timeout: still open, and the next request is answered
+    await new Promise((resolve) => setTimeout(resolve, 2_200))
+    await ask()
+    expect(answers()).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200'])
+    const lastAnswer = performance.now()
+    // then idle past the keep-alive time: the shop closes it
+    const at = await closed
+    expect(at - lastAnswer).toBeGreaterThan(3_000)
+    expect(at - lastAnswer).toBeLessThan(7_000)
+  }, 20_000)
+})
