@@ -1,7 +1,7 @@
 /**
  * The pages a visitor (or a crawler, or a link preview) opens first, rendered on the server from
  * the same routes, components and query options the browser uses. Built by `vite build --ssr` into
- * dist-server/ and called by server/ssr/render.ts for every page request that is not a member's.
+ * dist-server/ and called by server/ssr/pages.ts for every page request that is not a member's.
  *
  * One request: a router and a query client of its own; the route loaders fetch from the API in
  * process; every query they start is settled before the page is drawn, so the HTML and the data

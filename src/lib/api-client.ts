@@ -7,13 +7,11 @@ import { i18n } from './i18n'
 
 export const API_BASE = '/api/v1'
 
-/** Codes the client adds to the server's ERROR_CODES for failures that never reached a JSON body. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE'
-
 export class ApiError extends Error {
   override readonly name = 'ApiError'
   constructor(
     readonly status: number,
+    /** one of the server's ERROR_CODES, or NETWORK_ERROR / BAD_RESPONSE for a failure that never reached a JSON body */
     readonly code: string,
     message: string,
     readonly detail: ErrorDetail = {},

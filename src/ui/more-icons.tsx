@@ -46,13 +46,6 @@ export const AlertIcon = (p: IconProps) => (
   </Svg>
 )
 
-export const SidebarIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
-    <path d="M9.5 4.5v15" />
-  </Svg>
-)
-
 /** Google's "G" in its four colours (brand marks are not drawn in currentColor). */
 export const GoogleIcon = ({ size = 20 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">

@@ -31,9 +31,6 @@ export async function insertRedemption(db: DbOrTx, values: { coupon_id: number; 
   return row!
 }
 
-export const setRedemptionOrder = (db: DbOrTx, redemptionId: number, orderId: number) =>
-  db.update(couponRedemptions).set({ order_id: orderId }).where(eq(couponRedemptions.id, redemptionId)).returning({ id: couponRedemptions.id })
-
 /** Releases live uses only, so releasing twice changes nothing the second time. */
 export const release = (db: DbOrTx, where: { redemptionId: number } | { orderId: number }, now: Date) =>
   db

@@ -104,11 +104,6 @@ export async function redeemCoupon(tx: DbOrTx, use: CouponUse & { orderId?: numb
   return { redemptionId: redemption.id, couponId: coupon.id, ...couponEffect(coupon, use.subtotal) }
 }
 
-/** Links a use redeemed before its order existed to that order. */
-export async function attachRedemptionToOrder(tx: DbOrTx, redemptionId: number, orderId: number) {
-  return (await repo.setRedemptionOrder(tx, redemptionId, orderId)).length === 1
-}
-
 /**
  * Gives a use back when its order is cancelled or expires: it no longer counts against the limits.
  * Answers whether something was released (false the second time).

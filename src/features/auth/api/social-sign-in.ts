@@ -20,11 +20,6 @@ export const socialSignInUrl = (provider: SocialProvider, source: AuthSource, lo
 export const exchangeSocialCode = (code: string, locale: Locale): Promise<LoginResult> =>
   apiPost<{ data: LoginResult }>('/auth/social/exchange', { code }, { locale }).then((r) => r.data)
 
-export function useExchangeSocialCode() {
-  const locale = useLocale()
-  return useMutation({ mutationFn: (code: string) => exchangeSocialCode(code, locale) })
-}
-
 export interface PendingSocialProfile {
   provider: SocialProvider
   email: string | null

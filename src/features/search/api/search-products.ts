@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
-import { useLocale } from '../../../lib/i18n'
 import { runSearch, type SearchResult } from './search-client'
 import { noResults, searchQuery } from './search-words'
 import { buildFilters, FACET_ATTRIBUTES, facetClauses, indexForSort, SEARCH_PAGE_SIZE, type FacetAttribute, type SearchPageState } from './search-state'
@@ -49,4 +48,3 @@ export const searchProductsQueryOptions = (locale: Locale, state: SearchPageStat
     placeholderData: keepPreviousData,
   })
 
-export const useSearchProducts = (state: SearchPageState) => useQuery(searchProductsQueryOptions(useLocale(), state))
