@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLocation, useRouter } from '@tanstack/react-router'
-import type { KeyboardEvent, MouseEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { loadCatalog, useLocale } from '../lib/i18n'
 import { htmlLang, LOCALE_NATIVE_NAMES, LOCALES, localizePathname, storeLocaleCookie, type Locale } from '../lib/locale'
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from './icons'
 import './language-menu.css'
-import { useDisclosure } from './use-disclosure'
+import { menuKeys, useDisclosure } from './use-disclosure'
 
 interface LanguageMenuProps {
   placement?: 'down' | 'up'
@@ -20,40 +20,11 @@ export function LanguageMenu({ placement = 'down', tone = 'dark', compact = fals
   const current = useLocale()
   const location = useLocation()
   const router = useRouter()
-  const { open, setOpen, rootRef, buttonRef, panelId: listId } = useDisclosure()
+  const disclosure = useDisclosure()
+  const { open, setOpen, rootRef, buttonRef, panelId: listId } = disclosure
+  const { onKeyDown, onBlur } = menuKeys(disclosure, 'a')
 
   const hrefFor = (locale: Locale) => `${localizePathname(location.pathname, locale)}${location.searchStr ?? ''}${location.hash ? `#${location.hash}` : ''}`
-
-  const links = () => Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])
-
-  const focusLink = (index: number) => {
-    const all = links()
-    all[(index + all.length) % all.length]?.focus()
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && open) {
-      event.preventDefault()
-      setOpen(false)
-      buttonRef.current?.focus()
-      return
-    }
-    const all = links()
-    const index = all.indexOf(document.activeElement as HTMLAnchorElement)
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      if (!open) {
-        setOpen(true)
-        requestAnimationFrame(() => focusLink(step === 1 ? 0 : -1))
-      } else {
-        focusLink(index === -1 ? (step === 1 ? 0 : -1) : index + step)
-      }
-    } else if (open && (event.key === 'Home' || event.key === 'End')) {
-      event.preventDefault()
-      focusLink(event.key === 'Home' ? 0 : -1)
-    }
-  }
 
   // The spec skips this prefetch on 2G connections and when the user asked to save data.
   const preload = (locale: Locale) => {
@@ -75,9 +46,7 @@ export function LanguageMenu({ placement = 'down', tone = 'dark', compact = fals
       ref={rootRef}
       className={`language-menu language-menu--${placement} language-menu--${tone}${compact ? ' language-menu--compact' : ''}`}
       onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
-      }}
+      onBlur={onBlur}
     >
       <button
         ref={buttonRef}

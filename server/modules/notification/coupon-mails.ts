@@ -1,7 +1,7 @@
 import type { Locale } from '../../../contract/constants'
 import type { Mail } from '../../lib/mailer'
 import type { StoredPayload } from './texts'
-import { localePath } from './texts'
+import { localizePathname } from '../../../contract/locale-paths'
 
 /** The kinds mailed when the member has not switched them off (decision 57). */
 export const isCouponMailKind = (type: string): type is 'coupon_granted' => type === 'coupon_granted'
@@ -136,7 +136,7 @@ export function couponMail(locale: Locale, coupon: CouponForMail, shop: { name: 
   const w = WORDS[locale]
   const name = locale === 'en' ? coupon.firstName : `${coupon.lastName}${coupon.firstName}`
   const amount = money(coupon.amount)
-  const link = `${shop.publicUrl}${localePath(locale, '/user/coupon')}`
+  const link = `${shop.publicUrl}${localizePathname('/user/coupon', locale)}`
   const subject = w.subject[coupon.grant](amount)
   const lead = w.lead[coupon.grant](amount, coupon.friendName)
   const facts: [string, string][] = [

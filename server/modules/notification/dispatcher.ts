@@ -10,7 +10,7 @@ import { isOrderMailKind, orderMail } from './order-mails'
 import { toNotificationEvent, toPushMessage } from './present'
 import { checkEndpoint, DELIVERY, sendPush, type VapidKeys } from './push'
 import * as repo from './repo'
-import { localePath } from './texts'
+import { localizePathname } from '../../../contract/locale-paths'
 
 export interface DispatcherDeps {
   db: Db
@@ -211,7 +211,7 @@ export class NotificationDispatcher {
     const member = await repo.memberForMail(this.deps.db, notification.user_id)
     if (!member) return 'member deleted'
     if (grant) return couponMail(locale, { ...member, ...grant }, shop)
-    const link = `${shop.publicUrl}${localePath(locale, '/user/comment')}`
+    const link = `${shop.publicUrl}${localizePathname('/user/comment', locale)}`
     return linkMail('invite', locale, { to: member.to, name: member.firstName, link, shopName: shop.name })
   }
 

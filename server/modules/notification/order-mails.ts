@@ -2,7 +2,7 @@ import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
 import { CARRIERS, type CarrierCode } from '../../../contract/order'
 import type { Mail } from '../../lib/mailer'
-import { localePath } from './texts'
+import { localizePathname } from '../../../contract/locale-paths'
 
 /** The order kinds that also go out by mail (decision 57). */
 export const ORDER_MAIL_KINDS = ['order_paid', 'order_shipped', 'order_delivered'] as const
@@ -170,7 +170,7 @@ export function orderMail(kind: OrderMailKind, locale: Locale, order: OrderForMa
   const w = WORDS[locale]
   // family name first in Chinese and Japanese, as the shop's own auth mails greet by the given name
   const name = locale === 'en' ? order.firstName : `${order.lastName}${order.firstName}`
-  const link = `${shop.publicUrl}${localePath(locale, kind === 'order_delivered' ? '/user/comment' : `/purchase/${order.no}`)}`
+  const link = `${shop.publicUrl}${localizePathname(kind === 'order_delivered' ? '/user/comment' : `/purchase/${order.no}`, locale)}`
   const address = `${order.recipient.zip_code} ${order.recipient.county}${order.recipient.district}${order.recipient.address}`
   const lines = order.lines.map((l) => ({ name: locale === 'en' ? `${l.name.en} (${l.variant_label.en})` : `${l.name[locale]}（${l.variant_label[locale]}）`, quantity: w.quantity(l.quantity), price: money(l.unit_price * l.quantity) }))
   const totals: [string, string][] = [

@@ -3,7 +3,8 @@ import type { NotificationEvent, NotificationWords } from '../../../contract/not
 import type { Notification } from '../../../contract/notification'
 import type { PushMessage } from './push'
 import type { NotificationRow } from './repo'
-import { localePath, payloadFor, wordsOf } from './texts'
+import { payloadFor, wordsOf } from './texts'
+import { localizePathname } from '../../../contract/locale-paths'
 
 export const ICON = '/icons/icon-192.png'
 export const BADGE = '/icons/icon-192.png'
@@ -47,7 +48,7 @@ export function toPushMessage(row: NotificationRow, locale: Locale): PushMessage
     type: row.type,
     title,
     body: content,
-    url: localePath(locale, row.url ?? '/user/message'),
+    url: localizePathname(row.url ?? '/user/message', locale),
     icon: ICON,
     badge: BADGE,
     image: row.image,

@@ -153,5 +153,3 @@ export const payloadFor = (payload: StoredPayload, locale: Locale): Notification
   return product_name ? { ...rest, product_name: product_name[locale] } : rest
 }
 
-/** The shop's path in a language: zh-TW has no prefix, English /en, Japanese /ja. */
-export const localePath = (locale: Locale, path: string) => (locale === 'zh_tw' ? path : `/${locale}${path === '/' ? '' : path}`)

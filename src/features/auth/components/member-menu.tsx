@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { KeyboardEvent } from 'react'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { fullName, initialsOf } from '../../../lib/member-options'
 import { ChevronDownIcon, GiftIcon, MailIcon, PinIcon, UserIcon } from '../../../ui/icons'
 import { BellIcon, LogoutIcon, StarIcon, UsersIcon } from '../../../ui/more-icons'
-import { useDisclosure } from '../../../ui/use-disclosure'
+import { menuKeys, useDisclosure } from '../../../ui/use-disclosure'
 import { useSession, useSignOut } from './use-session'
 
 const FavouriteIcon = () => (
@@ -38,36 +37,11 @@ export function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
   const { user } = useSession()
   const locale = useLocalePrefix()
   const signOut = useSignOut()
-  const { open, setOpen, rootRef, buttonRef, panelId: listId } = useDisclosure()
+  const disclosure = useDisclosure()
+  const { open, setOpen, rootRef, buttonRef, panelId: listId } = disclosure
 
   if (!user) return null
-  const items = () => Array.from(rootRef.current?.querySelectorAll<HTMLElement>('.member-menu__item') ?? [])
-  const focusItem = (index: number) => {
-    const all = items()
-    all[(index + all.length) % all.length]?.focus()
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && open) {
-      event.preventDefault()
-      setOpen(false)
-      buttonRef.current?.focus()
-      return
-    }
-    const index = items().indexOf(document.activeElement as HTMLElement)
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      if (!open) {
-        setOpen(true)
-        requestAnimationFrame(() => focusItem(step === 1 ? 0 : -1))
-      } else focusItem(index === -1 ? (step === 1 ? 0 : -1) : index + step)
-    } else if (open && (event.key === 'Home' || event.key === 'End')) {
-      event.preventDefault()
-      focusItem(event.key === 'Home' ? 0 : -1)
-    }
-  }
-
+  const { onKeyDown, onBlur } = menuKeys(disclosure, '.member-menu__item')
   const close = () => setOpen(false)
   const name = fullName(user)
 
@@ -76,9 +50,7 @@ export function MemberMenu({ tone }: { tone: 'light' | 'dark' }) {
       ref={rootRef}
       className={`member-menu header-account--${tone}`}
       onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
-      }}
+      onBlur={onBlur}
     >
       <button ref={buttonRef} type="button" className="member-menu__button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
         <span className="member-menu__avatar" aria-hidden="true">
