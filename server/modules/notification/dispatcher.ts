@@ -1,4 +1,5 @@
 import type Pusher from 'pusher'
+import { localizePathname } from '../../../contract/locale-paths'
 import { NOTIFICATION_EVENT, privateMemberChannel } from '../../../contract/realtime'
 import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
@@ -10,7 +11,6 @@ import { isOrderMailKind, orderMail } from './order-mails'
 import { toNotificationEvent, toPushMessage } from './present'
 import { checkEndpoint, DELIVERY, sendPush, type VapidKeys } from './push'
 import * as repo from './repo'
-import { localizePathname } from '../../../contract/locale-paths'
 
 export interface DispatcherDeps {
   db: Db

@@ -1,8 +1,8 @@
 import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
+import { localizePathname } from '../../../contract/locale-paths'
 import { CARRIERS, type CarrierCode } from '../../../contract/order'
 import type { Mail } from '../../lib/mailer'
-import { localizePathname } from '../../../contract/locale-paths'
 
 /** The order kinds that also go out by mail (decision 57). */
 export const ORDER_MAIL_KINDS = ['order_paid', 'order_shipped', 'order_delivered'] as const

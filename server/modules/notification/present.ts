@@ -1,10 +1,10 @@
 import { LOCALES, type Locale } from '../../../contract/constants'
+import { localizePathname } from '../../../contract/locale-paths'
 import type { NotificationEvent, NotificationWords } from '../../../contract/notification-event'
 import type { Notification } from '../../../contract/notification'
 import type { PushMessage } from './push'
 import type { NotificationRow } from './repo'
 import { payloadFor, wordsOf } from './texts'
-import { localizePathname } from '../../../contract/locale-paths'
 
 export const ICON = '/icons/icon-192.png'
 export const BADGE = '/icons/icon-192.png'

@@ -152,4 +152,3 @@ export const payloadFor = (payload: StoredPayload, locale: Locale): Notification
   const { product_name, ...rest } = payload
   return product_name ? { ...rest, product_name: product_name[locale] } : rest
 }
-

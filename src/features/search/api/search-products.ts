@@ -47,4 +47,3 @@ export const searchProductsQueryOptions = (locale: Locale, state: SearchPageStat
     queryFn: () => searchProducts(locale, state),
     placeholderData: keepPreviousData,
   })
-
