@@ -15,7 +15,27 @@ const area = (file) => {
   const rel = path.relative(root, file).split(path.sep)
   if (rel[0] === 'src' && rel[1] === 'features') return { name: 'feature', feature: rel[2] }
   if (rel[0] === 'src') return { name: ['ui', 'lib'].includes(rel[1]) ? rel[1] : 'app' }
+  if (rel[0] === 'server') return { name: 'server', layer: serverLayer(rel), module: rel[1] === 'modules' ? rel[2] : undefined }
   return { name: rel[0] }
+}
+
+/**
+ * The server's floors, from the ground up (README, "The server's house"): a file imports its own
+ * floor or those below, never one above. `modules` never import another module: what spans
+ * modules is a flow, and what a module sets off elsewhere reaches it through core/deps.ts.
+ * Only integrations/ import the emulators.
+ */
+const SERVER_FLOORS = ['lib', 'config', 'db', 'emulators', 'integrations', 'core', 'modules', 'flows', 'top']
+const serverLayer = (rel) => {
+  if (/^config(\.test)?(\.ts)?$/.test(rel[1])) return 'config'
+  if (rel.length === 2 || rel[1] === 'ssr') return 'top'
+  return SERVER_FLOORS.includes(rel[1]) ? rel[1] : 'top'
+}
+const serverRule = (from, to) => {
+  if (from.layer === 'modules' && to.layer === 'modules' && to.module !== from.module) return 'a module never imports another module: a use case that spans modules is a flow (server/flows/), and an effect elsewhere reaches it through server/core/deps.ts'
+  if (to.layer === 'emulators' && !['emulators', 'integrations'].includes(from.layer)) return 'only server/integrations/ mount or reach the emulators'
+  if (SERVER_FLOORS.indexOf(to.layer) > SERVER_FLOORS.indexOf(from.layer)) return `server/${from.layer} stands below server/${to.layer}: imports point down`
+  return undefined
 }
 
 const boundaries = {
@@ -32,7 +52,8 @@ const boundaries = {
       else if (from.name === 'contract' && to.name !== 'contract') why = 'the contract is shared by the PWA and the server and depends on neither'
       else if (['feature', 'ui', 'lib', 'app', 'sw'].includes(from.name) && to.name === 'server') why = 'the PWA talks to the server over HTTP only'
       else if (from.name === 'server' && ['feature', 'ui', 'lib', 'app'].includes(to.name)) why = 'the server does not import the PWA'
-      if (why) context.report({ node, messageId: 'forbidden', data: { from: from.feature ?? from.name, to: to.feature ?? to.name, why } })
+      else if (from.name === 'server' && to.name === 'server' && !/\.test\.tsx?$/.test(context.filename)) why = serverRule(from, to)
+      if (why) context.report({ node, messageId: 'forbidden', data: { from: from.feature ?? (from.layer ? `server/${from.layer}` : from.name), to: to.feature ?? (to.layer ? `server/${to.layer}` : to.name), why } })
     }
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
   },

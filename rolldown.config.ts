@@ -8,7 +8,7 @@
  *   dist-api/pglite-worker.js   the embedded database's thread (server/db/pglite-thread.ts starts it)
  *   dist-api/image-encoder.js   the picture queue's encoder process (server/modules/images/encoder.ts forks it)
  *   dist-api/migrations/        the drizzle migrations, read by server/db/client.ts beside its code
- *   dist-api/seed/              the seed catalogue, read by server/db/seed.ts beside its code
+ *   dist-api/seed/              the seed catalogue, named by server/db/seed.ts beside its code
  *
  * Bundled code keeps its `import.meta.url`-relative reads working because each file it reads sits
  * at the same place relative to dist-api/ as to server/db/; the chunks stay in dist-api/ itself.

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { Localized } from './localized'
 import { intParam } from './page'
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, ORDER_NOTIFICATION_TYPES, type NotificationStatus, type NotificationType } from './notification-kinds'
 
@@ -39,6 +40,12 @@ export const NotificationPayloadSchema = v.object({
   amount: v.optional(v.number()),
 })
 export type NotificationPayload = v.InferOutput<typeof NotificationPayloadSchema>
+
+/** A payload as the server stores it: a product's name in every language, shown in the member's when read. */
+export type StoredPayload = Omit<NotificationPayload, 'product_name'> & { product_name?: Localized }
+
+/** The order kinds that also go out by mail (decision 57). */
+export const ORDER_MAIL_KINDS = ['order_paid', 'order_shipped', 'order_delivered'] as const satisfies readonly NotificationType[]
 
 export const NotificationSchema = v.object({
   id: v.number(),

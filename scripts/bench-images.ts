@@ -282,7 +282,7 @@ function run(cwd: string, args: string[], env: Record<string, string>) {
 /** what the queue does with the seed's share pictures once their time comes: in this process, on an in-memory database */
 async function seedShares(dataDir: string, publicDir: string) {
   const { openDatabase } = await import('../server/db/client')
-  const { importCatalogue } = await import('../server/modules/catalogue-import/service')
+  const { importCatalogue } = await import('../server/flows/catalogue-import/import')
   const { imageRoutes } = await import('../server/modules/images/routes')
   const { createLogger } = await import('../server/lib/logger')
   const database = await openDatabase({ dataDir: 'memory://' })

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
-import { CatalogueFileError, importCatalogue, parseCatalogueFile, readLocalImages } from '../server/modules/catalogue-import/service'
+import { CatalogueFileError, importCatalogue, parseCatalogueFile, readLocalImages } from '../server/flows/catalogue-import/import'
 
 async function main(argv: string[]) {
   const file = argv[0]

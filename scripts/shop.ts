@@ -17,21 +17,18 @@
  * sandbox of the shop running at HOST:PORT (Postgres), or, when no shop runs, to the sandbox
  * opened by this command from DATA_DIR: its webhooks then wait there until the shop starts.
  */
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { CARRIER_CODES, type CarrierCode } from '../contract/order'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
-import { embeddedStripe, type EmbeddedStripe } from '../server/emulators/stripe/embedded'
 import { systemClock } from '../server/lib/clock'
 import { AppError } from '../server/lib/errors'
 import { createLogger } from '../server/lib/logger'
-import { PaymentGateway } from '../server/modules/payment/gateway'
-import { createStripeClient, paymentSettings, sandboxKeys } from '../server/modules/payment/stripe-client'
+import { orderEffects } from '../server/flows/order-effects'
+import { paymentsIntegration, sandboxKeys, sandboxRoutes, type PaymentsIntegration } from '../server/integrations/payments'
 import { cancelByOperator, completeOrder, orderEvents, shipOrder } from '../server/modules/order/service'
 import { moderate } from '../server/modules/review/service'
 
@@ -132,20 +129,17 @@ if (shopRunning && !config.databaseUrl) {
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-let sandbox: EmbeddedStripe | undefined
-let sandboxServer: ReturnType<typeof serve> | undefined
+let sandbox: PaymentsIntegration['sandbox']
 try {
   const keys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
-  let settings = paymentSettings(config, { host: config.host, port: config.port }, keys)
-  if (settings.sandbox && !shopRunning) {
-    // no shop holds the sandbox now: this command opens it (its webhooks wait in DATA_DIR for the shop)
-    sandbox = embeddedStripe({ keys: keys!, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: settings.webhookUrl, publicUrl: config.publicUrl, logger })
-    const app = new Hono().route('/v1', sandbox.routes)
-    sandboxServer = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
-    await new Promise<void>((resolve) => sandboxServer!.once('listening', () => resolve()))
-    settings = { ...settings, api: { host: '127.0.0.1', port: (sandboxServer.address() as AddressInfo).port, protocol: 'http' } }
-  }
-  const deps = { db: database.db, clock: systemClock, config, logger, gateway: new PaymentGateway(createStripeClient(settings), logger) }
+  const listening = { host: config.host, port: config.port }
+  // a running shop holds the sandbox (its journal is one process's): the command reaches it over HTTP;
+  // when no shop runs, this command opens the sandbox in process (its webhooks wait in DATA_DIR for the shop)
+  const local = new Hono()
+  const payments = paymentsIntegration(config, { listening, sandboxKeys: keys, logger, inProcess: shopRunning ? undefined : (request) => local.fetch(request) })
+  if (!shopRunning) for (const mount of sandboxRoutes(payments)) local.route(mount.path, mount.routes)
+  sandbox = shopRunning ? undefined : payments.sandbox
+  const deps = { db: database.db, clock: systemClock, config, logger, gateway: payments.gateway, orderEffects: orderEffects(config) }
   const reason = values.reason?.trim() || null
   const order =
     command === 'order:ship'
@@ -169,6 +163,5 @@ try {
   } else throw error
 } finally {
   await sandbox?.stop()
-  sandboxServer?.close()
   await database.close()
 }

@@ -9,56 +9,49 @@ import type { Logger } from './lib/logger'
 import { requestContext } from './lib/request-context'
 import { bodyLimits, WEBHOOK_BODY_LIMIT } from './lib/body-limit'
 import { inputGuard } from './lib/input-guard'
-import { ALGOLIA_ORIGINS, securityHeaders } from './lib/security-headers'
+import { securityHeaders } from './lib/security-headers'
 import { apiCors } from './lib/cors'
 import { compression } from './lib/compression'
 import { privateByDefault } from './lib/http-caching'
 import { drain } from './lib/drain'
 import { Readiness } from './lib/readiness'
+import { Scheduler } from './lib/scheduler'
 import { systemClock, type Clock } from './lib/clock'
-import { createMailer, type Mailer } from './lib/mailer'
-import { accountRoutes } from './modules/account/routes'
+import { TtlCache } from './lib/ttl-cache'
+import { carrierChecker } from './integrations/e-invoice'
+import { createMailer, type Mailer } from './integrations/mail'
+import { paymentsIntegration, sandboxRoutes, type SandboxKeys } from './integrations/payments'
+import { pushConfig, type VapidKeys } from './integrations/push'
+import { realtimeIntegration, type PusherApp } from './integrations/realtime'
+import { searchIntegration } from './integrations/search'
+import { accountRoutes } from './modules/auth/account-routes'
+import { memberGuards } from './modules/auth/middleware'
 import { authRoutes } from './modules/auth/routes'
 import { socialProviders } from './modules/auth/social-providers'
 import { cartRoutes } from './modules/cart/routes'
-import { checkoutRoutes } from './modules/checkout/routes'
+import { checkoutRoutes } from './flows/checkout/routes'
 import { couponRoutes } from './modules/coupon/routes'
 import { referralRoutes } from './modules/referral/routes'
-import { carrierChecker } from './modules/invoice/carrier-check'
 import { invoiceRoutes } from './modules/invoice/routes'
 import { recipientRoutes } from './modules/recipient/routes'
 import { catalogRoutes } from './modules/catalog/routes'
-import { wishlistRoutes } from './modules/wishlist/routes'
+import { wishlistRoutes } from './modules/catalog/favourite-routes'
 import { SearchIndexer } from './modules/search/indexer'
-import { searchSettings } from './modules/search/search-config'
-import { SearchEngine } from './emulators/algolia/engine'
-import { algoliaRoutes } from './emulators/algolia/routes'
-import { pusherHttpApi } from './emulators/pusher/http-api'
-import type { PusherApp } from './emulators/pusher/protocol'
-import { PusherServer } from './emulators/pusher/server'
-import { embeddedStripe } from './emulators/stripe/embedded'
-import type { SandboxKeys } from './emulators/stripe/sandbox'
-import { PaymentGateway } from './modules/payment/gateway'
-import { createStripeClient, paymentSettings } from './modules/payment/stripe-client'
-import { stripeWebhookRoutes } from './modules/payment/webhook-routes'
-import { stripeEventHandler } from './modules/order/payments'
 import { orderRoutes } from './modules/order/routes'
 import { OrderSweeper } from './modules/order/sweeper'
 import { Housekeeper } from './modules/housekeeping/housekeeper'
 import { NotificationDispatcher } from './modules/notification/dispatcher'
-import { pushConfig, type VapidKeys } from './modules/notification/push'
 import { notificationRoutes } from './modules/notification/routes'
-import { operatorRoutes } from './modules/operator/routes'
+import { operatorRoutes } from './flows/operator/routes'
 import { realtimeRoutes } from './modules/realtime/routes'
 import { subscriptionRoutes } from './modules/subscription/routes'
-import { SUBSCRIPTION_EVENTS, subscriptionEventHandler } from './modules/subscription/service'
-import type { StripeEventHandler } from './modules/payment/webhook-routes'
 import { reviewRoutes } from './modules/review/routes'
-import { TtlCache } from './lib/ttl-cache'
-import { createPublisher, realtimeSettings } from './modules/realtime/settings'
 import { shopRoutes } from './modules/shop/routes'
 import { seoRoutes } from './modules/seo/routes'
 import { imageRoutes } from './modules/images/routes'
+import { memberEffects } from './flows/member-effects'
+import { orderEffects } from './flows/order-effects'
+import { routeStripeEvent, stripeWebhookRoutes } from './flows/stripe-events'
 import { staticSite } from './static'
 import { isServerPath } from '../contract/server-paths'
 import { loadPageRenderer } from './ssr/pages'
@@ -87,64 +80,69 @@ export interface AppDeps {
 
 /**
  * The whole HTTP surface: the JSON API under /api/v1, the embedded search engine under /search
- * (unless hosted Algolia is configured) and the built PWA around it. The search indexer is
- * returned, not started: it talks to the engine over HTTP, so it starts once the server listens.
+ * (unless hosted Algolia is configured), the other embedded emulators and the built PWA around it.
+ * The background work is returned, not started (`background.start()`): the indexer, the sandbox's
+ * webhook deliveries and the dispatcher reach the server over HTTP, so they start once it listens.
  */
 export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey }: AppDeps) {
-  const search = searchSettings(config, { host: config.host, port: config.port }, searchAdminKey)
-  const indexer = new SearchIndexer(database.db, search, logger)
+  const listening = { host: config.host, port: config.port }
+  const readiness = new Readiness()
+  // the outside services, each hosted or embedded (server/integrations/)
+  const search = searchIntegration(config, { listening, adminKey: searchAdminKey, logger, whenReady: (ms) => readiness.whenReady(ms) })
+  // the embedded sandbox is reached through the app's own fetch handler: the same requests, no loopback socket
+  const payments = paymentsIntegration(config, { listening, sandboxKeys: stripeSandboxKeys, logger, inProcess: (request) => app.fetch(request) })
+  const realtime = realtimeIntegration(config, { listening, embeddedApp: realtimeApp })
+  const vapidKeys = vapid ?? { ...webPush.generateVAPIDKeys(), subject: `mailto:${config.shop.email}` }
+  // one checker for the payment page's check and the order's: its answers are kept for both
+  const carrier = carrierChecker(config.einvoice, logger)
   const providers = socialProviders(config)
-  const payment = paymentSettings(config, { host: config.host, port: config.port }, stripeSandboxKeys)
-  const realtime = realtimeSettings(config, { host: config.host, port: config.port }, realtimeApp)
-  const publisher = createPublisher(realtime)
-  const realtimeServer = realtime.embedded ? new PusherServer({ app: realtime.app, ...config.realtime, trustProxy: config.trustProxy }) : undefined
-  const stripeSandbox = payment.sandbox
-    ? embeddedStripe({ keys: payment, stateDir: path.join(config.dataDir, 'stripe-sandbox'), webhookUrl: payment.webhookUrl, publicUrl: config.publicUrl, logger, allowedOrigins: config.corsOrigins })
-    : undefined
   // graceful shutdown (decision 31): the requests running, and the mails they left being sent
   const shutdown = drain()
-  const authDeps = {
+  const serviceDeps = {
     afterAnswer: shutdown.track,
     db: database.db,
     clock,
     config,
     logger,
-    providers,
     mailer: mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+    memberEffects: memberEffects(config),
   }
-  // the embedded sandbox is reached through the app's own fetch handler: the same requests, no loopback socket
-  const orderDeps = { ...authDeps, gateway: new PaymentGateway(createStripeClient(payment, payment.sandbox ? (request) => app.fetch(request) : undefined), logger) }
-  const vapidKeys = vapid ?? { ...webPush.generateVAPIDKeys(), subject: `mailto:${config.shop.email}` }
-  const dispatcher = new NotificationDispatcher({ db: database.db, clock, logger, publisher, vapid: vapidKeys, pushServiceHosts: config.push.serviceHosts, mailer: authDeps.mailer, shop: { name: config.shop.name, publicUrl: config.publicUrl } })
+  const authDeps = { ...serviceDeps, providers, members: memberGuards(serviceDeps) }
+  const orderDeps = { ...authDeps, gateway: payments.gateway, orderEffects: orderEffects(config) }
   // the catalogue's answers kept in memory are dropped when a review changes a product's figures
   const catalogueCache = new TtlCache<unknown>(config.catalogueCacheMs, 2000)
   const reviewDeps = { ...authDeps, onFiguresChanged: () => catalogueCache.clear() }
-  const orderEvents = stripeEventHandler(orderDeps)
-  const subscriptionEvents = subscriptionEventHandler(orderDeps)
-  const eventHandler: StripeEventHandler = (tx, event) => (SUBSCRIPTION_EVENTS.includes(event.type) ? subscriptionEvents(tx, event) : orderEvents(tx, event))
-  const sweeper = new OrderSweeper(orderDeps)
-  // one checker for the payment page's check and the order's: its answers are kept for both
-  const carrier = carrierChecker(config.einvoice, logger)
-  const readiness = new Readiness()
-  const housekeeper = new Housekeeper({ db: database.db, clock, logger, retention: config.retention })
+  const pictures = imageRoutes({ db: database.db, config, logger })
+  const workers = {
+    indexer: new SearchIndexer(database.db, search.index, logger),
+    sweeper: new OrderSweeper(orderDeps),
+    housekeeper: new Housekeeper({ db: database.db, clock, logger, retention: config.retention }),
+    dispatcher: new NotificationDispatcher({ db: database.db, clock, logger, publisher: realtime.publisher, vapid: vapidKeys, pushServiceHosts: config.push.serviceHosts, mailer: authDeps.mailer, shop: { name: config.shop.name, publicUrl: config.publicUrl } }),
+    /** makes the catalogue's pictures ahead of time */
+    pictures: pictures.queue,
+  }
+  // the background work starts once the server listens (the indexer, the sandbox's deliveries and the dispatcher reach it over HTTP)
+  const background = new Scheduler().add('indexer', workers.indexer)
+  if (payments.sandbox) background.add('stripe-sandbox', payments.sandbox, { last: true })
+  background.add('sweeper', workers.sweeper).add('housekeeper', workers.housekeeper).add('dispatcher', workers.dispatcher).add('pictures', workers.pictures)
   const api = new Hono()
     .use(requestContext())
     .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
     .use(inputGuard())
-    .route('/', shopRoutes(config, database, readiness, Object.keys(providers), { search: search.browser, payment: payment.browser, realtime: realtime.browser, push: pushConfig(vapidKeys) }))
+    .route('/', shopRoutes(config, database, readiness, Object.keys(providers), { search: search.browser, payment: payments.browser, realtime: realtime.browser, push: pushConfig(vapidKeys) }))
     .route('/', catalogRoutes(authDeps, config.catalogueCacheMs, catalogueCache))
     .route('/', authRoutes(authDeps))
     .route('/', accountRoutes(authDeps))
     .route('/', cartRoutes(authDeps))
     .route('/', wishlistRoutes(authDeps))
-    .route('/', orderRoutes({ ...orderDeps, carrier }))
-    .route('/', stripeWebhookRoutes({ db: database.db, stripe: orderDeps.gateway.stripe, webhookSecret: payment.webhookSecret, logger, handle: eventHandler }))
+    .route('/', orderRoutes(orderDeps))
+    .route('/', stripeWebhookRoutes({ db: database.db, stripe: payments.gateway.stripe, webhookSecret: payments.settings.webhookSecret, logger, handle: routeStripeEvent(orderDeps) }))
     .route('/', recipientRoutes(authDeps))
     .route('/', couponRoutes(authDeps))
     .route('/', referralRoutes(authDeps))
-    .route('/', checkoutRoutes(authDeps))
+    .route('/', checkoutRoutes({ ...orderDeps, carrier }))
     .route('/', invoiceRoutes({ ...authDeps, carrier }))
-    .route('/', realtimeRoutes(authDeps, publisher))
+    .route('/', realtimeRoutes(authDeps, realtime.publisher))
     .route('/', notificationRoutes({ ...authDeps, pushServiceHosts: config.push.serviceHosts }))
     .route('/', reviewRoutes(reviewDeps))
     .route('/', subscriptionRoutes(orderDeps))
@@ -172,13 +170,13 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
 
   const app = new Hono()
   app.onError(handleError(logger))
-  app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.embedded ? [] : ALGOLIA_ORIGINS, realtime: realtime.connectSources, stripe: !payment.sandbox }))
+  app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: [...search.connectSources], realtime: [...realtime.connectSources], payments: payments.browserSources }))
   app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
   // answers that set no Cache-Control (member answers, tokens, errors) are kept by no cache
   app.use(`${API_BASE}/*`, privateByDefault())
   // JSON answers in brotli or gzip; the embedded search engine's too, as hosted Algolia's are (the Stripe sandbox's SDK never asks)
   app.use(`${API_BASE}/*`, compression())
-  if (search.embedded) app.use('/search/*', compression())
+  if (search.routes) app.use('/search/*', compression())
   app.use('*', shutdown.middleware)
   app.route(API_BASE, api)
   // everything else under /api (/api, /api/v2/x, /api//v1/config) is the API's 404, not the site's
@@ -188,19 +186,15 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   app.all('/api/*', () => {
     throw notFound()
   })
-  if (search.embedded) app.route('/search', algoliaRoutes(new SearchEngine(), search, { logger, allowedOrigins: config.corsOrigins, whenReady: (ms) => readiness.whenReady(ms) }))
-  if (stripeSandbox) {
-    app.route('/v1', stripeSandbox.routes)
-    app.route('/sandbox-checkout', stripeSandbox.pages)
-  }
-  if (realtimeServer) app.route('/apps', pusherHttpApi(realtimeServer))
+  // the embedded emulators, where no hosted service is configured
+  if (search.routes) app.route('/search', search.routes)
+  for (const mount of sandboxRoutes(payments)) app.route(mount.path, mount.routes)
+  if (realtime.routes) app.route('/apps', realtime.routes)
   const pages = loadPageRenderer({ publicDir: config.publicDir, ssrDir: config.ssrDir, publicUrl: config.publicUrl, fetch: (request) => app.fetch(request), logger }).catch((error: unknown) => {
     logger.error('the page renderer could not be loaded; pages are served as the shell', { error: String(error) })
     return undefined
   })
   app.route('/', seoRoutes(database.db, config.publicUrl))
-  // the picture queue makes the catalogue's pictures ahead of time; it starts with the background work below
-  const pictures = imageRoutes({ db: database.db, config, logger })
   app.route('/', pictures.routes)
   app.route('/', staticSite(config.publicDir, pages))
   // a path the server owns that nothing above answered is the API's 404, never a page (contract/server-paths.ts)
@@ -208,24 +202,6 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     if (isServerPath(c.req.path)) throw notFound()
     return next()
   })
-  const payments = {
-    sandbox: stripeSandbox,
-    sweeper,
-    housekeeper,
-    dispatcher,
-    /** the sandbox's webhook deliveries and the order sweeper; like the indexer, started once the server listens */
-    start: async () => {
-      await stripeSandbox?.start()
-      sweeper.start()
-      housekeeper.start()
-      dispatcher.start()
-      void pictures.queue.start()
-    },
-    stop: async () => {
-      await Promise.all([sweeper.stop(), housekeeper.stop(), dispatcher.stop(), pictures.queue.stop()])
-      await stripeSandbox?.stop()
-    },
-  }
   /** the embedded Pusher server takes the WebSocket upgrades of the HTTP server (main.ts) */
-  return { app, indexer, readiness, payments, shutdown, realtime: { settings: realtime, server: realtimeServer, publisher } }
+  return { app, readiness, shutdown, background, workers, search, payments, realtime }
 }

@@ -27,13 +27,13 @@ async function main() {
     await Promise.all([
       openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
       import('./app'),
-      import('./db/seed'),
+      import('./flows/catalogue-import/seed'),
       import('./lib/http-server'),
       import('./modules/coupon/seed'),
-      import('./modules/search/search-config'),
-      import('./modules/payment/stripe-client'),
-      import('./modules/realtime/settings'),
-      import('./modules/notification/push'),
+      import('./integrations/search'),
+      import('./integrations/payments'),
+      import('./integrations/realtime'),
+      import('./integrations/push'),
       import('./lib/kept-secrets'),
       // the page renderer's code, which server/ssr/pages.ts imports once the app is built, loads in the meantime too
       import(pathToFileURL(path.join(config.ssrDir, 'entry-server.js')).href).catch(() => undefined),
@@ -52,17 +52,16 @@ async function main() {
   const realtimeApp = config.pusher ? undefined : await embeddedPusherApp(config.dataDir)
   const vapid = await vapidKeys(config)
   const operatorKey = config.operatorKey ?? (await keptSecrets(config.dataDir, 'operator-key.json', () => ({ key: randomBytes(24).toString('base64url') }))).key
-  const { app, indexer, readiness, payments, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey })
+  const { app, readiness, background, workers, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey })
   // health answers 503 `starting`, and the embedded engine holds queries, until the index is built
-  readiness.waitFor('search', indexer.ready)
+  readiness.waitFor('search', workers.indexer.ready)
   const server = serveShop(app.fetch, { hostname: config.host, port: config.port }, config.http, (info) => {
     logger.info(`shop listening on http://${info.address}:${info.port}`, {
       database: database.kind,
       dataDir: config.dataDir,
       startMs: Math.round(performance.now() - started),
     })
-    indexer.start()
-    void payments.start()
+    void background.start()
   })
   // WebSocket upgrades: the embedded Pusher server's /app/{key}; anything else is refused
   server.on('upgrade', (request, socket, head) => {
@@ -84,7 +83,7 @@ async function main() {
       process.exit(1)
     }, 20_000).unref()
     shutdown.begin()
-    await Promise.all([indexer.stop(), payments.stop(), realtime.server?.close()])
+    await Promise.all([background.stop(), realtime.server?.close()])
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     if ('closeIdleConnections' in server) server.closeIdleConnections()
     await shutdown.idle(10_000)

@@ -3,8 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { DEFAULT_LOCALE } from '../../contract/constants'
 import type { ApiErrorBody, ErrorCode, ErrorDetail } from '../../contract/errors'
-import type { Config } from '../config'
-import { AddressCounter, isListedProxy } from './client-address'
+import { AddressCounter, isListedProxy, type ProxyTrust } from './client-address'
 import { translate } from './messages'
 
 /** How long a refused client may go on sending before its connection is cut. */
@@ -30,7 +29,17 @@ const MALFORMED: (typeof PARSER_REFUSALS)[string] = { status: 400, code: 'MALFOR
  * such requests every connectionsCheckingInterval (30 s by default, which would stretch a 10 s
  * limit to 40 s).
  */
-export function serveShop(fetch: Parameters<typeof serve>[0]['fetch'], address: { hostname: string; port: number }, limits: Config['http'], onListening?: (info: AddressInfo) => void) {
+/** The HTTP server's limits (HTTP_* and TRUST_PROXY in server/config.ts). */
+export interface HttpLimits {
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+  keepAliveMs: number
+  maxConnectionsPerAddress: number
+  /** connections from these (TRUST_PROXY's listed proxies) carry many clients and are not capped */
+  uncappedProxies: ProxyTrust
+}
+
+export function serveShop(fetch: Parameters<typeof serve>[0]['fetch'], address: { hostname: string; port: number }, limits: HttpLimits, onListening?: (info: AddressInfo) => void) {
   const serverOptions = {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -62,7 +71,7 @@ export function serveShop(fetch: Parameters<typeof serve>[0]['fetch'], address: 
  *
  * HTTP/2 servers are returned as they are: a stream error there does not end the connection.
  */
-export function hardenHttpServer<S extends ServerType>(server: S, limits: Pick<Config['http'], 'maxConnectionsPerAddress'> & Partial<Pick<Config['http'], 'uncappedProxies'>>): S {
+export function hardenHttpServer<S extends ServerType>(server: S, limits: Pick<HttpLimits, 'maxConnectionsPerAddress'> & Partial<Pick<HttpLimits, 'uncappedProxies'>>): S {
   if (!(server instanceof Server)) return server
   if (limits.maxConnectionsPerAddress > 0) {
     const counter = new AddressCounter(limits.maxConnectionsPerAddress)

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from './logger'
-import { createMailer } from './mailer'
+import { createMailer } from '../integrations/mail'
 import { decodeQuotedPrintable, isMailTo, mailsTo, outboxFileName, plainTextOf, writtenAt } from './outbox-files'
 
 describe('the file outbox', () => {

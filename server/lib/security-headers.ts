@@ -9,20 +9,19 @@ export interface BrowserSources {
   search: string[]
   /** real-time (Pusher protocol) hosts, as origins with their ws/wss scheme */
   realtime: string[]
-  /** real Stripe is configured: Stripe.js, its frames and its API are allowed */
-  stripe: boolean
+  /** a hosted payment provider's script, frames, API and pictures (server/integrations/payments.ts); none for the embedded sandbox */
+  payments?: PaymentSources
 }
 
-// Stripe's own list (docs.stripe.com/security/guide#content-security-policy)
-const STRIPE = {
-  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-  connect: ['https://api.stripe.com'],
-  img: ['https://*.stripe.com'],
+/** What a hosted payment provider's card fields need on the page; allowed on the payment page too. */
+export interface PaymentSources {
+  script: readonly string[]
+  frame: readonly string[]
+  connect: readonly string[]
+  img: readonly string[]
+  /** origins that may use the Payment Request API (wallets), besides the shop */
+  paymentRequest: readonly string[]
 }
-
-/** Hosted Algolia answers on `{app}-dsn.algolia.net` and `{app}-N.algolianet.com`. */
-export const ALGOLIA_ORIGINS = ['https://*.algolia.net', 'https://*.algolianet.com']
 
 /** `/payment`, `/en/payment`, `/ja/payment`: where card details are entered. */
 const PAYMENT_PAGE = /^\/(?:(?:en|ja)\/)?payment\/?$/
@@ -43,20 +42,20 @@ const serialize = (directives: Directives) =>
 export function contentSecurityPolicy(sources: BrowserSources, page: 'shop' | 'payment', scriptHashes: readonly string[] = []): string {
   const self = ["'self'"]
   const own = new URL(sources.publicUrl).origin
-  const stripe = sources.stripe
+  const payments = sources.payments
   // PCI DSS SAQ-A: the page that hosts the card fields talks to the shop and the payment provider, nothing else
   const connect = page === 'payment' ? [...self, own] : [...self, own, ...sources.search, ...sources.realtime]
   const directives: Directives = {
     'default-src': self,
     // a page drawn on the server starts the app and hands it its data in inline scripts: each one is
     // allowed by its own hash, so any other inline script (one injected into the page) is refused
-    'script-src': [...self, ...scriptHashes, ...(stripe ? STRIPE.script : [])],
+    'script-src': [...self, ...scriptHashes, ...(payments?.script ?? [])],
     'style-src': [...self, "'unsafe-inline'"],
     // member avatars come from the social sign-in provider's picture host
-    'img-src': page === 'payment' ? [...self, 'data:', 'blob:', ...(stripe ? STRIPE.img : [])] : [...self, 'data:', 'blob:', 'https:'],
+    'img-src': page === 'payment' ? [...self, 'data:', 'blob:', ...(payments?.img ?? [])] : [...self, 'data:', 'blob:', 'https:'],
     'font-src': [...self, 'data:'],
-    'connect-src': [...new Set([...connect, ...(stripe ? STRIPE.connect : [])])],
-    'frame-src': stripe ? STRIPE.frame : ["'none'"],
+    'connect-src': [...new Set([...connect, ...(payments?.connect ?? [])])],
+    'frame-src': payments ? [...payments.frame] : ["'none'"],
     'worker-src': self,
     'manifest-src': self,
     'object-src': ["'none'"],
@@ -109,7 +108,7 @@ export function securityHeaders(sources: BrowserSources): MiddlewareHandler {
       accelerometer: [],
       browsingTopics: [],
       // the Payment Request API is used by Stripe's wallets only
-      payment: sources.stripe ? ['self', 'https://js.stripe.com'] : ['self'],
+      payment: ['self', ...(sources.payments?.paymentRequest ?? [])],
     },
   })
   return async (c, next) => {

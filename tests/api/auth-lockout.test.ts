@@ -10,6 +10,7 @@ import { hashPassword } from '../../server/lib/secrets'
 import { forgotPassword } from '../../server/modules/auth/service'
 import { registration } from '../fixtures/member-factory'
 import { databaseTargets, startShop, type TestShop } from './harness'
+import { memberEffects } from '../../server/flows/member-effects'
 
 const targets = await databaseTargets()
 const MINUTE = 60_000
@@ -405,7 +406,8 @@ describe.each(targets)('password recovery on $kind tells no address apart', (tar
         }),
     }
     const shutdown = drain()
-    const deps = { db: shop.database.db, clock: shop.clock.now, mailer, config: loadConfig({ NODE_ENV: 'test' }), logger, afterAnswer: shutdown.track }
+    const config = loadConfig({ NODE_ENV: 'test' })
+    const deps = { db: shop.database.db, clock: shop.clock.now, mailer, config, logger, afterAnswer: shutdown.track, memberEffects: memberEffects(config) }
     await forgotPassword(deps, email, 'en')
     shutdown.begin()
     let idle = false

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CatalogueFile } from '../../contract/catalogue-file'
 import { openDatabase, type Database } from '../../server/db/client'
 import { images } from '../../server/db/schema'
-import { CatalogueFileError, importCatalogue, parseCatalogueFile, readLocalImages } from '../../server/modules/catalogue-import/service'
+import { CatalogueFileError, importCatalogue, parseCatalogueFile, readLocalImages } from '../../server/flows/catalogue-import/import'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { databaseTargets, freshDatabase } from './harness'
 

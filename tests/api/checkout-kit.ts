@@ -11,10 +11,10 @@ import type { Database } from '../../server/db/client'
 import { users, variants } from '../../server/db/schema'
 import { serveShop } from '../../server/lib/http-server'
 import { createLogger, type Logger } from '../../server/lib/logger'
-import { importCatalogue } from '../../server/modules/catalogue-import/service'
-import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
+import { importCatalogue } from '../../server/flows/catalogue-import/import'
+import { freshSandboxKeys } from '../../server/integrations/payments'
 import { registration } from '../fixtures/member-factory'
-import type { Mail } from '../../server/lib/mailer'
+import type { Mail } from '../../server/integrations/mail'
 import { freePort, freshDatabase, TEST_OPERATOR_KEY, type DatabaseTarget } from './harness'
 
 /** Real time that a test can move forward: Stripe's timestamps stay comparable with the shop's. */
@@ -52,7 +52,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   const clock = new MovableClock()
   const keys = freshSandboxKeys()
   const mails: Mail[] = []
-  const { app, payments, realtime } = buildApp({ config, database, logger: options.logger ?? createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
+  const { app, payments, realtime, background, workers } = buildApp({ config, database, logger: options.logger ?? createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
   // with the timeouts and caps the shop serves with (server/main.ts)
   const server = serveShop(app.fetch, { hostname: '127.0.0.1', port }, config.http)
   // the embedded Pusher server takes WebSocket upgrades, as in server/main.ts
@@ -60,7 +60,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
     if (!realtime.server?.handleUpgrade(request, socket, head)) socket.destroy()
   })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  await payments.start()
+  await background.start()
   const url = `http://127.0.0.1:${port}`
   const stripe = new Stripe(keys.secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
   const ids: Record<string, { product_id: number; variant_id: number }> = {}
@@ -122,6 +122,8 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
     keys,
     stripe,
     payments,
+    workers,
+    background,
     ids,
     line: (sku: string, quantity: number) => ({ ...ids[sku]!, quantity }),
     request,
@@ -130,7 +132,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
     /** waits until the sandbox has delivered every webhook */
     settle: () => payments.sandbox!.idle(),
     async close() {
-      await payments.stop()
+      await background.stop()
       await realtime.server?.close()
       await new Promise((resolve) => server.close(resolve))
       await database.close()

@@ -23,12 +23,12 @@ describe.each(targets)('coupon mails on $kind', (target) => {
     catalogue.products.push(productRecord('CM-0001', { variants: [{ sku: 'CM-0001-A', label: { zh_tw: '1盒', en: '1 box', ja: '1箱' }, price: 600, stock_left: 500 }] }))
     shop = await listenCheckoutShop(target, { catalogue, env: { REFERRAL_FRIEND_COUPON: '100,500,30', REFERRAL_REWARD_COUPON: '150,500,60' } })
     // the test drives the dispatcher's passes itself
-    await shop.payments.dispatcher.stop()
+    await shop.workers.dispatcher.stop()
   })
   afterAll(() => shop?.close())
 
   async function deliver() {
-    while ((await shop.payments.dispatcher.runOnce(shop.clock.now())) > 0);
+    while ((await shop.workers.dispatcher.runOnce(shop.clock.now())) > 0);
   }
   /** the coupon mails a member got (the wallet is what they link to; sign-up and order mails link elsewhere) */
   const mailsTo = (to: string) => shop.mails.filter((m) => m.to === to && m.link?.endsWith('/user/coupon'))

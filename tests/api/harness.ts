@@ -6,12 +6,12 @@ import { loadConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { serveShop } from '../../server/lib/http-server'
 import { createLogger } from '../../server/lib/logger'
-import type { Mail } from '../../server/lib/mailer'
+import type { Mail } from '../../server/integrations/mail'
 import type { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
 import type { OrderSweeper } from '../../server/modules/order/sweeper'
 import type { SearchIndexer } from '../../server/modules/search/indexer'
 import type { CatalogueFile } from '../../contract/catalogue-file'
-import { importCatalogue } from '../../server/modules/catalogue-import/service'
+import { importCatalogue } from '../../server/flows/catalogue-import/import'
 
 /** the operator API's key in shops started by startShop */
 export const TEST_OPERATOR_KEY = 'test-operator-key-0123456789abcdef'
@@ -105,7 +105,7 @@ export async function startShop(
       await options.send?.(mail)
     },
   }
-  const { app, payments } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer, operatorKey: TEST_OPERATOR_KEY })
+  const { app, workers } = buildApp({ config, database, logger: createLogger('silent'), clock: clock.now, mailer, operatorKey: TEST_OPERATOR_KEY })
   const request = (path: string, init: RequestInit & { locale?: string } = {}) => {
     const headers = new Headers(init.headers)
     if (init.locale) headers.set('x-localization', init.locale)
@@ -120,8 +120,8 @@ export async function startShop(
       const res = await request(path, init)
       return { status: res.status, body: await res.json(), headers: res.headers }
     },
-    dispatcher: payments.dispatcher,
-    sweeper: payments.sweeper,
+    dispatcher: workers.dispatcher,
+    sweeper: workers.sweeper,
     close: () => database.close(),
   }
 }
@@ -156,7 +156,7 @@ export async function listenShop(target: DatabaseTarget, options: { catalogue?: 
   const port = await freePort()
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', PORT: String(port), ...options.env })
   const searchAdminKey = crypto.randomUUID()
-  const { app, indexer } = buildApp({ config, database, logger: createLogger('silent'), searchAdminKey })
+  const { app, workers: { indexer } } = buildApp({ config, database, logger: createLogger('silent'), searchAdminKey })
   const server = serveShop(app.fetch, { hostname: '127.0.0.1', port }, config.http)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   return {

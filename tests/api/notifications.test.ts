@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOTIFICATION_TYPES } from '../../contract/notification'
-import { importCatalogue } from '../../server/modules/catalogue-import/service'
+import { importCatalogue } from '../../server/flows/catalogue-import/import'
 import { notificationDeliveries, notifications, pushSubscriptions } from '../../server/db/schema'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
@@ -32,14 +32,14 @@ describe.each(targets)('notifications on $kind', (target) => {
     push = await startPushService()
     shop = await listenCheckoutShop(target, { catalogue: catalogue(), env: { PUSH_SERVICE_HOSTS: push.host } })
     // the test drives the dispatcher's passes itself, with the shop's clock
-    await shop.payments.dispatcher.stop()
+    await shop.workers.dispatcher.stop()
   })
   afterAll(async () => {
     await shop?.close()
     await push?.close()
   })
 
-  const deliver = () => shop.payments.dispatcher.runOnce(shop.clock.now())
+  const deliver = () => shop.workers.dispatcher.runOnce(shop.clock.now())
   const list = async (m: Member, query = '') => (await m.call('GET', `/api/v1/user/notification${query}`)).body
   const unread = async (m: Member) => (await m.call('GET', '/api/v1/user/unread_notification_count')).body.data.data.count as number
 
@@ -186,10 +186,10 @@ describe.each(targets)('notifications on $kind', (target) => {
     const m = await shop.member()
     const placed = await m.checkout([shop.line('GEN-0001-A', 1)])
     const due = new Date(placed.body.data.payment_due_at ?? Date.now() + shop.config.orders.paymentMs)
-    expect((await shop.payments.sweeper.sweep(new Date(due.getTime() - 11 * 60_000))).reminded).toBe(0)
+    expect((await shop.workers.sweeper.sweep(new Date(due.getTime() - 11 * 60_000))).reminded).toBe(0)
     const at = new Date(due.getTime() - 9 * 60_000)
-    expect((await shop.payments.sweeper.sweep(at)).reminded).toBeGreaterThanOrEqual(1)
-    expect((await shop.payments.sweeper.sweep(at)).reminded).toBe(0)
+    expect((await shop.workers.sweeper.sweep(at)).reminded).toBeGreaterThanOrEqual(1)
+    expect((await shop.workers.sweeper.sweep(at)).reminded).toBe(0)
     const reminders = (await list(m, '?type=payment_reminder')).data
     expect(reminders).toHaveLength(1)
     expect(reminders[0].notification.order_no).toBe(placed.body.data.no)
@@ -297,7 +297,7 @@ describe.each(targets)('notifications on $kind', (target) => {
     expect(delivery).toMatchObject({ done_at: null, attempts: 1, last_error: 'push service answered 503' })
     expect(delivery!.due_at.getTime()).toBeGreaterThan(shop.clock.now().getTime())
     // after the backoff it goes through
-    await shop.payments.dispatcher.runOnce(new Date(delivery!.due_at.getTime() + 1))
+    await shop.workers.dispatcher.runOnce(new Date(delivery!.due_at.getTime() + 1))
     await push.until(before + 1)
     push.answer(() => 201)
     shop.clock.offset = 0
@@ -322,7 +322,7 @@ describe.each(targets)('notifications on $kind', (target) => {
     const first = await pushRow()
     expect(first.done_at).toBeNull()
     expect(first.sent_to).toHaveLength(1)
-    await shop.payments.dispatcher.runOnce(new Date(first.due_at.getTime() + 1))
+    await shop.workers.dispatcher.runOnce(new Date(first.due_at.getTime() + 1))
     expect((await pushRow()).done_at).not.toBeNull()
     // the good device got it once, the shaky one once (after its retry)
     expect(push.received.filter((r) => r.path === `/push/good-${target.kind}`)).toHaveLength(1)

@@ -8,7 +8,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema'
 import type { Logger } from '../../server/lib/logger'
-import { createMailer, type Mail, type Mailer } from '../../server/lib/mailer'
+import { createMailer, type Mail, type Mailer } from '../../server/integrations/mail'
 import { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { invoice, listenCheckoutShop, recipient, type CheckoutShop, type Member } from './checkout-kit'
@@ -53,11 +53,11 @@ describe.each(targets)('order mails on $kind', (target) => {
   beforeAll(async () => {
     shop = await listenCheckoutShop(target, { catalogue: catalogue() })
     // the test drives the dispatcher's passes itself, with the shop's clock
-    await shop.payments.dispatcher.stop()
+    await shop.workers.dispatcher.stop()
   })
   afterAll(() => shop?.close())
 
-  const deliver = () => shop.payments.dispatcher.runOnce(shop.clock.now())
+  const deliver = () => shop.workers.dispatcher.runOnce(shop.clock.now())
   const mailsAbout = (no: string) => shop.mails.filter((m) => m.subject.includes(no))
   async function memberIn(locale: 'zh_tw' | 'en' | 'ja') {
     const m = await shop.member()
@@ -166,7 +166,7 @@ describe.each(targets)('order mails on $kind', (target) => {
     try {
       const sent: Mail[] = []
       for (const s of shops) {
-        await s.payments.dispatcher.stop()
+        await s.workers.dispatcher.stop()
         await paidIn(s, await s.member())
         await dispatcherOf(s, { send: (mail) => (sent.push(mail), files.send(mail)) }, logger).runOnce(s.clock.now())
       }

@@ -8,6 +8,7 @@ import { completeOrder, shipOrder } from '../../server/modules/order/service'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { listenCheckoutShop, type CheckoutShop, type Member } from './checkout-kit'
 import { databaseTargets } from './harness'
+import { orderEffects } from '../../server/flows/order-effects'
 
 const targets = await databaseTargets()
 
@@ -252,11 +253,11 @@ describe.each(targets)('orders on $kind', (target) => {
     const paid = await paidOrder(m, [shop.line('EXP-0001-A', 1)])
     await shop.settle()
     // just placed: nothing to remind of or expire yet
-    expect(await shop.payments.sweeper.sweep()).toEqual({ reminded: 0, invited: 0, expired: 0, refunded: 0 })
+    expect(await shop.workers.sweeper.sweep()).toEqual({ reminded: 0, invited: 0, expired: 0, refunded: 0 })
     const unpaidNow = await shop.database.db.select().from(orders).where(and(eq(orders.status, 'PROCESSING'), sql`${orders.payment_status} <> 'SUCCESSED'`))
     shop.clock.advance(31 * 60_000)
     // two sweepers at once, as on two servers: each order expires once
-    await Promise.all([shop.payments.sweeper.sweep(), shop.payments.sweeper.sweep()])
+    await Promise.all([shop.workers.sweeper.sweep(), shop.workers.sweeper.sweep()])
     await shop.settle()
     for (const o of unpaidNow) {
       expect(await orderRow(o.no)).toMatchObject({ status: 'CANCEL', holds_stock: false })
@@ -294,7 +295,7 @@ describe.each(targets)('orders on $kind', (target) => {
     const deps = { db: shop.database.db, clock: shop.clock.now }
     const unpaid = (await m.checkout([shop.line('GEN-0001-A', 1)])).body.data
     const paid = await paidOrder(m)
-    const orderDeps = { ...deps, config: shop.config, logger: { debug() {}, info() {}, warn() {}, error() {} }, gateway: undefined as never }
+    const orderDeps = { ...deps, config: shop.config, logger: { debug() {}, info() {}, warn() {}, error() {} }, gateway: undefined as never, orderEffects: orderEffects(shop.config) }
     await expect(shipOrder(orderDeps, unpaid.no, { tracking: '9001', carrier: 'tcat' }, null)).rejects.toMatchObject({ code: 'ORDER_TRANSITION_NOT_ALLOWED', status: 409 })
     await expect(completeOrder(orderDeps, paid.no, null)).rejects.toMatchObject({ code: 'ORDER_TRANSITION_NOT_ALLOWED', detail: { from: ['PROCESSING'], to: ['COMPLETED'] } })
     const shipped = await shipOrder(orderDeps, paid.no, { tracking: '901230160565', carrier: 'tcat' }, null)

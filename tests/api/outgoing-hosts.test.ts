@@ -9,8 +9,8 @@ import webPush from 'web-push'
 import { pushSubscriptions } from '../../server/db/schema'
 import type { Logger } from '../../server/lib/logger'
 import { NotificationDispatcher } from '../../server/modules/notification/dispatcher'
-import { notify } from '../../server/modules/notification/producer'
-import { checkEndpoint, pushAgent } from '../../server/modules/notification/push'
+import { notify } from '../../server/core/notify'
+import { checkEndpoint, pushAgent } from '../../server/integrations/push'
 import { registration } from '../fixtures/member-factory'
 import { refusedSpellings } from '../fixtures/push-endpoints'
 import { databaseTargets, startShop, type TestShop } from './harness'
@@ -25,14 +25,14 @@ const targets = await databaseTargets()
  * one that was checked (decision 59).
  */
 const OUTGOING: Record<string, { target: string; fromUserInput: boolean }> = {
-  'server/modules/notification/push.ts': { target: "the member's push endpoint (POST /api/v1/push-subscription), checked against PUSH_SERVICE_HOSTS", fromUserInput: true },
+  'server/integrations/push.ts': { target: "the member's push endpoint (POST /api/v1/push-subscription), checked against PUSH_SERVICE_HOSTS", fromUserInput: true },
   'server/modules/auth/social-providers.ts': { target: 'GOOGLE_ISSUER (and what its discovery names), FACEBOOK_TOKEN_URL, FACEBOOK_PROFILE_URL', fromUserInput: false },
-  'server/modules/invoice/carrier-check.ts': { target: "EINVOICE_CARRIER_CHECK_URL; the member's barcode goes in the body only", fromUserInput: false },
+  'server/integrations/e-invoice.ts': { target: "EINVOICE_CARRIER_CHECK_URL; the member's barcode goes in the body only", fromUserInput: false },
   'server/emulators/stripe/deliveries.ts': { target: "the shop's own webhook URL (PUBLIC_URL, or the port it listens on)", fromUserInput: false },
-  'server/modules/payment/stripe-client.ts': { target: "Stripe's API, or the sandbox in process", fromUserInput: false },
-  'server/modules/realtime/settings.ts': { target: 'PUSHER_HOST or PUSHER_CLUSTER, or the emulator', fromUserInput: false },
-  'server/modules/search/indexer.ts': { target: 'ALGOLIA_* hosts, or the emulator', fromUserInput: false },
-  'server/lib/mailer.ts': { target: "SMTP_URL; members' addresses go in the SMTP dialogue only", fromUserInput: false },
+  'server/integrations/payments.ts': { target: "Stripe's API, or the sandbox in process", fromUserInput: false },
+  'server/integrations/realtime.ts': { target: 'PUSHER_HOST or PUSHER_CLUSTER, or the emulator', fromUserInput: false },
+  'server/integrations/search.ts': { target: 'ALGOLIA_* hosts, or the emulator', fromUserInput: false },
+  'server/integrations/mail.ts': { target: "SMTP_URL; members' addresses go in the SMTP dialogue only", fromUserInput: false },
   'server/ssr/pages.ts': { target: 'the API in process (app.fetch), no network', fromUserInput: false },
   'server/app.ts': { target: 'the API in process (app.fetch), no network', fromUserInput: false },
 }
@@ -86,7 +86,7 @@ describe('outgoing requests', () => {
       .filter((file) => SENDS.test(readFileSync(file, 'utf8')))
       .sort()
     expect(found).toEqual(Object.keys(OUTGOING).sort())
-    expect(Object.entries(OUTGOING).filter(([, site]) => site.fromUserInput).map(([file]) => file)).toEqual(['server/modules/notification/push.ts'])
+    expect(Object.entries(OUTGOING).filter(([, site]) => site.fromUserInput).map(([file]) => file)).toEqual(['server/integrations/push.ts'])
   })
 })
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { coupons, products, variants } from '../../server/db/schema'
-import { priceOrder } from '../../server/modules/checkout/quote'
+import { priceOrder } from '../../server/flows/checkout/quote'
 import { productRecord, smallCatalogue } from '../fixtures/catalogue-factory'
 import { registration } from '../fixtures/member-factory'
 import { databaseTargets, startShop, type TestShop } from './harness'

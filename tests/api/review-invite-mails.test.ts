@@ -17,12 +17,12 @@ describe.each(targets)('review invitation mails on $kind', (target) => {
     catalogue.products.push(productRecord('RIM-0001', { variants: [{ sku: 'RIM-0001-A', label: { zh_tw: '1盒', en: '1 box', ja: '1箱' }, price: 300, stock_left: 500 }] }))
     shop = await listenCheckoutShop(target, { catalogue })
     // the test drives the dispatcher's passes itself, at the sweep's time
-    await shop.payments.dispatcher.stop()
+    await shop.workers.dispatcher.stop()
   })
   afterAll(() => shop?.close())
 
   async function deliver(at: Date) {
-    while ((await shop.payments.dispatcher.runOnce(at)) > 0);
+    while ((await shop.workers.dispatcher.runOnce(at)) > 0);
   }
   /** the review invitations a member got (they link to /user/comment, as the order's delivery mail does, which names the order) */
   const invitationsTo = (m: { email: string; no: string }) => shop.mails.filter((mail) => mail.to === m.email && mail.link?.endsWith('/user/comment') && !mail.subject.includes(m.no))
@@ -41,10 +41,10 @@ describe.each(targets)('review invitation mails on $kind', (target) => {
   it('mails the invitation once through the outbox, in the member’s language, however many sweeps see the order', async () => {
     const m = await buyer('ja')
     const later = (days: number) => new Date(Date.now() + days * DAY)
-    await shop.payments.sweeper.sweep(later(7.01))
-    await shop.payments.sweeper.sweep(later(7.02))
+    await shop.workers.sweeper.sweep(later(7.01))
+    await shop.workers.sweeper.sweep(later(7.02))
     await deliver(later(7.03))
-    await shop.payments.sweeper.sweep(later(7.04))
+    await shop.workers.sweeper.sweep(later(7.04))
     await deliver(later(7.05))
     const [mail, ...more] = invitationsTo(m)
     expect(more).toEqual([])
@@ -58,7 +58,7 @@ describe.each(targets)('review invitation mails on $kind', (target) => {
     const m = await buyer('en')
     expect((await m.call('PUT', '/api/v1/user/notification-settings', { kinds: [{ type: 'review_invite', mode: 'off' }] })).status).toBe(200)
     const at = new Date(Date.now() + 7.01 * DAY)
-    await shop.payments.sweeper.sweep(at)
+    await shop.workers.sweeper.sweep(at)
     await deliver(at)
     expect(invitationsTo(m)).toEqual([])
   })
@@ -66,7 +66,7 @@ describe.each(targets)('review invitation mails on $kind', (target) => {
   it('retries a failed send and mails once when the process dies after sending and before recording it: the same message, one file, no address logged', async () => {
     const m = await buyer('zh_tw')
     const at = new Date(Date.now() + 7.01 * DAY)
-    await shop.payments.sweeper.sweep(at)
+    await shop.workers.sweeper.sweep(at)
     await mailedOnceAfterDying(shop, { type: 'review_invite', userId: m.id, email: m.email, at }, async ({ mine, dispatcher, failed }) => {
       await dispatcher.runOnce(new Date(failed.due_at.getTime() + 60_000))
       expect(mine()).toHaveLength(2)

@@ -177,7 +177,7 @@ describe.each(targets)('reviews on $kind', (target) => {
   it('invites a member to review REVIEW_INVITE_DAYS after delivery, once, by notification and mail (in their language)', async () => {
     const { member, no } = await buyer(['REV-0001-A'])
     const delivered = Date.now()
-    const sweep = (days: number) => shop.payments.sweeper.sweep(new Date(delivered + days * 86_400_000))
+    const sweep = (days: number) => shop.workers.sweeper.sweep(new Date(delivered + days * 86_400_000))
     expect((await sweep(6)).invited).toBe(0)
     const mailsBefore = shop.mails.length
     expect((await sweep(7.01)).invited).toBeGreaterThanOrEqual(1)
@@ -186,7 +186,7 @@ describe.each(targets)('reviews on $kind', (target) => {
     expect(notes.total).toBe(1)
     expect(notes.data[0]).toMatchObject({ url: '/user/comment', notification: { order_no: no } })
     // the invitation's mail goes through the notification outbox, due at the sweep's time
-    await shop.payments.dispatcher.runOnce(new Date(delivered + 7.02 * 86_400_000))
+    await shop.workers.dispatcher.runOnce(new Date(delivered + 7.02 * 86_400_000))
     const mine = shop.mails.slice(mailsBefore).filter((m) => m.link?.endsWith('/en/user/comment') || m.link?.endsWith('/user/comment'))
     expect(mine.length).toBeGreaterThanOrEqual(1)
   })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { SearchEngine } from '../../server/emulators/algolia/engine'
 import { openDatabase } from '../../server/db/client'
-import { importCatalogue, parseCatalogueFile } from '../../server/modules/catalogue-import/service'
+import { importCatalogue, parseCatalogueFile } from '../../server/flows/catalogue-import/import'
 import { searchQuery } from '../../src/features/search/api/search-words'
 import { PRODUCT_INDEX_SETTINGS, PRODUCT_SYNONYMS, productRecords } from '../../server/modules/search/records'
 

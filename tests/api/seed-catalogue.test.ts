@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseCatalogueFile } from '../../server/modules/catalogue-import/service'
+import { parseCatalogueFile } from '../../server/flows/catalogue-import/import'
 
 const file = parseCatalogueFile(JSON.parse(readFileSync('server/db/seed/catalogue.json', 'utf8')))
 const hasCjk = (s: string) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(s)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMonths } from '../../server/emulators/stripe/billing-objects'
 import { embeddedStripe, type EmbeddedStripe } from '../../server/emulators/stripe/embedded'
 import { createLogger } from '../../server/lib/logger'
-import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
+import { freshSandboxKeys } from '../../server/integrations/payments'
 import { freePort } from './harness'
 
 const keys = freshSandboxKeys()

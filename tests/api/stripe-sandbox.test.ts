@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxConfirmRequest, TEST_CARDS } from '../../contract/payment'
 import { embeddedStripe, type EmbeddedStripe } from '../../server/emulators/stripe/embedded'
 import { createLogger } from '../../server/lib/logger'
-import { freshSandboxKeys } from '../../server/modules/payment/stripe-client'
+import { freshSandboxKeys } from '../../server/integrations/payments'
 import { freePort } from './harness'
 
 interface Received {

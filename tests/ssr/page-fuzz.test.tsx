@@ -18,7 +18,7 @@ import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import type { Database } from '../../server/db/client'
 import type { Logger } from '../../server/lib/logger'
-import { importCatalogue } from '../../server/modules/catalogue-import/service'
+import { importCatalogue } from '../../server/flows/catalogue-import/import'
 import { renderPage } from '../../src/entry-server'
 import { createAppRouter } from '../../src/router'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
@@ -128,7 +128,7 @@ describe('every page type under generated query strings, in every language', () 
     const port = await freePort()
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_DIR: 'tests/fixtures/public', SSR_DIR: 'tests/fixtures/no-ssr', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
     const logger: Logger = { debug() {}, info() {}, warn() {}, error: (message, extra) => void logged.push(`${message} ${JSON.stringify(extra)}`) }
-    const { app, indexer } = buildApp({ config, database, logger, mailer: { send: async () => undefined } })
+    const { app, workers: { indexer } } = buildApp({ config, database, logger, mailer: { send: async () => undefined } })
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
     await new Promise<void>((resolve) => server.once('listening', () => resolve()))
     await indexer.ensureFresh()

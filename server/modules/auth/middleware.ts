@@ -1,22 +1,15 @@
 import type { MiddlewareHandler } from 'hono'
+import type { MemberGuards, ServiceDeps } from '../../core/deps'
 import { AppError } from '../../lib/errors'
-import { authenticate, type AuthDeps, type Session } from './service'
-
-declare module 'hono' {
-  interface ContextVariableMap {
-    session: Session
-    /** set by optionalUser when a live token came with the request */
-    viewer: Session | undefined
-  }
-}
+import { authenticate } from './service'
 
 const bearer = (header: string | undefined) => /^Bearer ([\w-]{20,200})$/.exec(header ?? '')?.[1]
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 401, 'Please Log In.')
 
 /** Lets a request through only with a live bearer token; the session is then `c.get('session')`. */
-export const requireUser =
-  (deps: AuthDeps): MiddlewareHandler =>
+const requireUser =
+  (deps: ServiceDeps): MiddlewareHandler =>
   async (c, next) => {
     const token = bearer(c.req.header('authorization'))
     if (!token) throw unauthenticated()
@@ -27,10 +20,13 @@ export const requireUser =
   }
 
 /** Public pages that a member sees a little differently (their favourites marked): a bad or stale token counts as a visitor. */
-export const optionalUser =
-  (deps: AuthDeps): MiddlewareHandler =>
+const optionalUser =
+  (deps: ServiceDeps): MiddlewareHandler =>
   async (c, next) => {
     const token = bearer(c.req.header('authorization'))
     c.set('viewer', token ? await authenticate(deps, token) : undefined)
     await next()
   }
+
+/** The guards every module's member endpoints use (server/core/deps.ts), made once by server/app.ts. */
+export const memberGuards = (deps: ServiceDeps): MemberGuards => ({ required: requireUser(deps), optional: optionalUser(deps) })

@@ -17,14 +17,14 @@ import { dataSchema } from '../../../contract/page'
 import { addressKey, clientAddress } from '../../lib/client-address'
 import { documented, validate } from '../../lib/route'
 import { readDeviceCookie, writeDeviceCookie } from './device-cookie'
-import { requireUser } from './middleware'
 import * as service from './service'
 import { liftAddressLock, login, trustDevice } from './sign-in'
+import type { RouteDeps } from '../../core/deps'
 import * as social from './social-service'
 
 const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detail.retry_after seconds)' }
 
-export function authRoutes(deps: social.SocialDeps) {
+export function authRoutes(deps: RouteDeps & social.SocialDeps) {
   const tags = ['Authentication']
   /** the client's address as the sign-in log keeps it, and what the per-address limits and locks count: its IPv4 address, or its IPv6 /64 (see addressKey) */
   const client = (c: Parameters<typeof clientAddress>[0]) => {
@@ -63,7 +63,7 @@ export function authRoutes(deps: social.SocialDeps) {
         return c.json({ data: result })
       },
     )
-    .get('/logout', documented({ summary: 'Revoke this token', tags, response: dataSchema(v.boolean()), auth: true }), requireUser(deps), async (c) => {
+    .get('/logout', documented({ summary: 'Revoke this token', tags, response: dataSchema(v.boolean()), auth: true }), deps.members.required, async (c) => {
       await service.logout(deps, c.get('session'))
       return c.json({ data: true })
     })

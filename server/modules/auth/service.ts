@@ -3,42 +3,24 @@ import type * as v from 'valibot'
 import type { ChangePasswordInputSchema, ResetPasswordInputSchema } from '../../../contract/auth';
 import { type AuthUser, type LoginMethod, type LoginResult, type ProfileInput, type RegisterInput, MESSAGES, LIMITS } from '../../../contract/auth'
 import type { Locale } from '../../../contract/constants'
-import type { Config } from '../../config'
-import type { Db, DbOrTx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { transaction } from '../../db/transaction'
-import type { Clock } from '../../lib/clock'
 import { AppError, validationFailed } from '../../lib/errors'
-import { summarizeError, type Logger } from '../../lib/logger'
-import type { Mailer } from '../../lib/mailer'
-import { hit } from '../../lib/rate-limit'
+import { summarizeError } from '../../lib/logger'
+import { hit } from '../../core/rate-limit'
 import { fingerprint, hashPassword, randomToken, verifyPassword } from '../../lib/secrets'
-import { linkMail } from './mails'
+import type { MemberEffects, ServiceDeps } from '../../core/deps'
+import { linkMail } from '../../core/link-mail'
+import { pwaUrl } from '../../core/links'
+import type { Session } from '../../core/session'
 import * as repo from './repo'
-import { friendJoined, friendVerified, referralsView, type ReferralSettings } from '../referral/service'
 
-export interface AuthDeps {
-  db: Db
-  clock: Clock
-  mailer: Mailer
-  config: Config
-  logger: Logger
-  /** work a request leaves running after its answer (a reset mail being sent): graceful shutdown waits for it (decision 31) */
-  afterAnswer?: (work: Promise<unknown>) => void
-}
-
-export interface Session {
-  user: repo.UserRow
-  tokenId: number
-  method: LoginMethod
-}
 
 const VERIFY_LINK_MS = 24 * 3_600_000
 const RESET_LINK_MS = 60 * 60_000
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-const LOCALE_PREFIX: Record<Locale, string> = { zh_tw: '', en: '/en', ja: '/ja' }
-export const pwaUrl = (config: Config, locale: Locale, path: string) => `${config.publicUrl}${LOCALE_PREFIX[locale]}${path}`
 
 export async function toAuthUser(db: DbOrTx, user: repo.UserRow, method: LoginMethod): Promise<AuthUser> {
   const social = await repo.socialOf(db, user.id)
@@ -63,7 +45,7 @@ export async function toAuthUser(db: DbOrTx, user: repo.UserRow, method: LoginMe
 }
 
 /** A per-address limit on the endpoints that guess or send mail; shared by every server through the database. */
-export async function limitAddress(deps: AuthDeps, endpoint: string, address: string) {
+export async function limitAddress(deps: ServiceDeps, endpoint: string, address: string) {
   const result = await hit(deps.db, deps.clock, `${endpoint}:${address}`, deps.config.auth.rateLimitPerMinute, 60_000)
   if (!result.allowed) {
     throw new AppError('RATE_LIMITED', 429, 'Too many requests; please wait a moment and try again.', { retry_after: result.retryAfter })
@@ -83,12 +65,12 @@ export const profileFields = (input: Pick<ProfileInput, 'first_name' | 'last_nam
 const newReferrerCode = () => randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8)
 
 /** Creates a member with a unique referrer code (retrying the rare collision); a friend who joined with a code is recorded and the referrer told (referral service), the welcome coupon waits for a verified e-mail. */
-export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>, referral: ReferralSettings) {
+export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referrer_code'>, effects: MemberEffects) {
   for (let attempt = 0; ; attempt++) {
     try {
       const user = await repo.insertUser(db, { ...values, referrer_code: newReferrerCode() })
       if (user.referred_by) {
-        await friendJoined(db, referral, user, user.referred_by, user.created_at)
+        await effects.joined(db, user, user.referred_by, user.created_at)
       }
       return user
     } catch (error) {
@@ -106,14 +88,14 @@ export async function referrerId(db: DbOrTx, code: string | undefined) {
   return referrer.id
 }
 
-export async function issueToken(deps: AuthDeps, userId: number, method: LoginMethod, db: DbOrTx = deps.db) {
+export async function issueToken(deps: ServiceDeps, userId: number, method: LoginMethod, db: DbOrTx = deps.db) {
   const token = randomToken()
   const now = deps.clock()
   await repo.insertToken(db, { user_id: userId, token_hash: fingerprint(token), method, created_at: now, expires_at: new Date(now.getTime() + deps.config.auth.tokenMs) })
   return token
 }
 
-async function sendVerification(deps: AuthDeps, user: repo.UserRow) {
+async function sendVerification(deps: ServiceDeps, user: repo.UserRow) {
   const token = randomToken()
   const now = deps.clock()
   await repo.retireOneTime(deps.db, user.id, 'verify_email', now)
@@ -124,7 +106,7 @@ async function sendVerification(deps: AuthDeps, user: repo.UserRow) {
 
 // ---- register and sign in ---------------------------------------------------
 
-export async function register(deps: AuthDeps, input: RegisterInput, locale: Locale): Promise<AuthUser> {
+export async function register(deps: ServiceDeps, input: RegisterInput, locale: Locale): Promise<AuthUser> {
   const email = normalizeEmail(input.email)
   const user = await transaction(deps.db, async (tx) => {
     if (await repo.findUserByEmail(tx, email)) throw validationFailed({ email: [MESSAGES.taken] })
@@ -136,7 +118,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, locale: Loc
       locale,
       referred_by,
       signup_method: 'GENERAL',
-    }, deps.config.referral)
+    }, deps.memberEffects)
   })
   // the registration mail starts the resend cooldown like any other
   await hit(deps.db, deps.clock, cooldownKey('verify', user.email), 1, LIMITS.resendCooldown * 1000)
@@ -145,16 +127,16 @@ export async function register(deps: AuthDeps, input: RegisterInput, locale: Loc
 }
 
 /** The session behind a bearer token, if it is live. */
-export async function authenticate(deps: AuthDeps, token: string): Promise<Session | undefined> {
+export async function authenticate(deps: ServiceDeps, token: string): Promise<Session | undefined> {
   const row = await repo.findLiveToken(deps.db, fingerprint(token), deps.clock())
   return row && { user: row.user, tokenId: row.token.id, method: row.token.method }
 }
 
-export const logout = (deps: AuthDeps, session: Session) => repo.revokeToken(deps.db, session.tokenId, deps.clock())
+export const logout = (deps: ServiceDeps, session: Session) => repo.revokeToken(deps.db, session.tokenId, deps.clock())
 
 // ---- the member's own data --------------------------------------------------
 
-export async function updateProfile(deps: AuthDeps, session: Session, input: ProfileInput) {
+export async function updateProfile(deps: ServiceDeps, session: Session, input: ProfileInput) {
   const user = await repo.updateUser(deps.db, session.user.id, {
     ...profileFields(input),
     ...(input.locale ? { locale: input.locale } : {}),
@@ -163,7 +145,7 @@ export async function updateProfile(deps: AuthDeps, session: Session, input: Pro
 }
 
 /** Changing the password signs out every session; this one gets a new token. */
-export async function changePassword(deps: AuthDeps, session: Session, input: v.InferOutput<typeof ChangePasswordInputSchema>): Promise<LoginResult> {
+export async function changePassword(deps: ServiceDeps, session: Session, input: v.InferOutput<typeof ChangePasswordInputSchema>): Promise<LoginResult> {
   const current = session.user.password_hash
   if (!current || !(await verifyPassword(current, input.old_password))) throw validationFailed({ old_password: [MESSAGES.oldPassword] })
   const now = deps.clock()
@@ -174,23 +156,19 @@ export async function changePassword(deps: AuthDeps, session: Session, input: v.
   })
 }
 
-export async function referrals(deps: AuthDeps, session: Session, locale: Locale) {
-  return { referrer_code: session.user.referrer_code, ...(await referralsView(deps.db, session.user.id, locale)) }
-}
-
 // ---- e-mail verification ----------------------------------------------------
 
 /** At most one mail of a kind per address per 30 seconds, for known and unknown addresses alike. */
 const cooldownKey = (kind: 'verify' | 'reset', email: string) => `mail:${kind}:${email}`
 
-async function mailCooldown(deps: AuthDeps, kind: 'verify' | 'reset', email: string) {
+async function mailCooldown(deps: ServiceDeps, kind: 'verify' | 'reset', email: string) {
   const result = await hit(deps.db, deps.clock, cooldownKey(kind, email), 1, LIMITS.resendCooldown * 1000)
   if (!result.allowed) {
     throw new AppError('RESEND_TOO_SOON', 429, 'Please wait before asking for another mail.', { retry_after: result.retryAfter })
   }
 }
 
-export async function resendVerification(deps: AuthDeps, session: Session) {
+export async function resendVerification(deps: ServiceDeps, session: Session) {
   if (session.user.email_verified_at) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'This e-mail is already verified.')
   await mailCooldown(deps, 'verify', session.user.email)
   await sendVerification(deps, session.user)
@@ -200,7 +178,7 @@ export async function resendVerification(deps: AuthDeps, session: Session) {
  * Follows a verification link; answers where the browser goes next, in the member's language
  * (a link that is no one's: the browser's chosen language, `fallback`).
  */
-export async function confirmEmail(deps: AuthDeps, token: string, fallback: Locale = 'zh_tw'): Promise<string> {
+export async function confirmEmail(deps: ServiceDeps, token: string, fallback: Locale = 'zh_tw'): Promise<string> {
   const now = deps.clock()
   const invalid = pwaUrl(deps.config, fallback, '/user/info?verified=invalid')
   const row = await repo.consumeOneTime(deps.db, 'verify_email', fingerprint(token), now)
@@ -212,7 +190,7 @@ export async function confirmEmail(deps: AuthDeps, token: string, fallback: Loca
   await transaction(deps.db, async (tx) => {
     // the member's row first, then the referral's (decision 48); a friend's welcome coupon is issued once
     await repo.markEmailVerified(tx, user.id, now)
-    await friendVerified(tx, deps.config.referral, user.id, now)
+    await deps.memberEffects.verified(tx, user.id, now)
   })
   return pwaUrl(deps.config, user.locale, '/user/info?verified=1')
 }
@@ -221,7 +199,7 @@ export async function confirmEmail(deps: AuthDeps, token: string, fallback: Loca
  * A link that was sent but is used up (followed before, or replaced by a newer mail): a member who
  * is verified by now is told so; anything else is invalid.
  */
-async function usedLinkOutcome(deps: AuthDeps, token: string, invalid: string): Promise<string> {
+async function usedLinkOutcome(deps: ServiceDeps, token: string, invalid: string): Promise<string> {
   const used = await repo.findOneTimeEverUsed(deps.db, 'verify_email', fingerprint(token))
   const user = used?.user_id ? await repo.findUserById(deps.db, used.user_id) : undefined
   if (user?.email_verified_at) return pwaUrl(deps.config, user.locale, '/user/info?verified=already')
@@ -237,7 +215,7 @@ async function usedLinkOutcome(deps: AuthDeps, token: string, invalid: string): 
  * for it (a shutdown does wait for it). A slow or failing mail server therefore changes neither
  * the answer nor its timing; a lost reset mail is asked for again. The cooldown applies to both.
  */
-export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: Locale) {
+export async function forgotPassword(deps: ServiceDeps, rawEmail: string, locale: Locale) {
   const email = normalizeEmail(rawEmail)
   await mailCooldown(deps, 'reset', email)
   const user = await repo.findUserByEmail(deps.db, email)
@@ -256,7 +234,7 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, locale: L
  * A reset link works once, for its own address, within 60 minutes; it signs out every session and
  * lifts the address's lock-out. Answers the member, whose browser has just proved it holds the mailbox.
  */
-export async function resetPassword(deps: AuthDeps, input: v.InferOutput<typeof ResetPasswordInputSchema>) {
+export async function resetPassword(deps: ServiceDeps, input: v.InferOutput<typeof ResetPasswordInputSchema>) {
   const now = deps.clock()
   const email = normalizeEmail(input.email)
   return transaction(deps.db, async (tx) => {

@@ -4,7 +4,8 @@ import { transaction } from '../../db/transaction'
 import { AppError } from '../../lib/errors'
 import { decoyHash, fingerprint, randomToken, verifyPassword } from '../../lib/secrets'
 import * as repo from './repo'
-import { issueToken, normalizeEmail, toAuthUser, type AuthDeps } from './service'
+import { issueToken, normalizeEmail, toAuthUser } from './service'
+import type { ServiceDeps } from '../../core/deps'
 
 /** Failures in a row that lock one client address's tries at one account, or one trusted device. */
 const MAX_FAILURES = 3
@@ -56,7 +57,7 @@ class Refused extends Error {
 }
 
 /** The live trusted device a presented device cookie stands for, if any. */
-async function presentedDevice(deps: AuthDeps, token: string | undefined) {
+async function presentedDevice(deps: ServiceDeps, token: string | undefined) {
   if (!token || !TOKEN_SHAPE.test(token)) return undefined
   return repo.findLiveDevice(deps.db, fingerprint(token), deps.clock())
 }
@@ -77,7 +78,7 @@ async function presentedDevice(deps: AuthDeps, token: string | undefined) {
  * and an unknown address costs the same reads, writes and argon2 verification as a wrong
  * password, so no answer tells which addresses have accounts. Answers the device cookie to set.
  */
-export async function login(deps: AuthDeps, input: LoginInput, client: SignInClient, deviceToken?: string): Promise<{ result: LoginResult; device: string }> {
+export async function login(deps: ServiceDeps, input: LoginInput, client: SignInClient, deviceToken?: string): Promise<{ result: LoginResult; device: string }> {
   const email = normalizeEmail(input.email)
   const device = await presentedDevice(deps, deviceToken)
   const user = await repo.findUserByEmail(deps.db, email)
@@ -122,13 +123,13 @@ export async function login(deps: AuthDeps, input: LoginInput, client: SignInCli
 }
 
 /** A password reset lifts the lock of the address it came from (`client.key`; the account's count is lifted with the new password). */
-export const liftAddressLock = (deps: AuthDeps, client: SignInClient, email: string) => repo.clearFailures(deps.db, repo.pairLockKey(client.key, normalizeEmail(email)), deps.clock())
+export const liftAddressLock = (deps: ServiceDeps, client: SignInClient, email: string) => repo.clearFailures(deps.db, repo.pairLockKey(client.key, normalizeEmail(email)), deps.clock())
 
 /**
  * Marks the browser that just proved it holds the account as trusted: renews the device cookie
  * it presented when that one belongs to this member, else issues a new one. Answers the cookie value.
  */
-export async function trustDevice(deps: AuthDeps, userId: number, presented: string | undefined): Promise<string> {
+export async function trustDevice(deps: ServiceDeps, userId: number, presented: string | undefined): Promise<string> {
   const now = deps.clock()
   const expiresAt = new Date(now.getTime() + DEVICE_TRUST_MS)
   const device = await presentedDevice(deps, presented)

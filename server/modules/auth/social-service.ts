@@ -6,7 +6,9 @@ import { transaction } from '../../db/transaction'
 import { AppError, validationFailed } from '../../lib/errors'
 import { fingerprint, randomToken } from '../../lib/secrets'
 import * as repo from './repo'
-import { createUser, issueToken, normalizeEmail, profileFields, pwaUrl, referrerId, toAuthUser, type AuthDeps } from './service'
+import { createUser, issueToken, normalizeEmail, profileFields, referrerId, toAuthUser } from './service'
+import type { ServiceDeps } from '../../core/deps'
+import { pwaUrl } from '../../core/links'
 import type { ProviderClient, SocialProfile } from './social-providers'
 
 const STATE_MS = 10 * 60_000
@@ -15,7 +17,7 @@ const TICKET_MS = 30 * 60_000
 
 const methodOf = (provider: SocialProvider): LoginMethod => (provider === 'google' ? 'GOOGLE' : 'FACEBOOK')
 
-export interface SocialDeps extends AuthDeps {
+export interface SocialDeps extends ServiceDeps {
   providers: Partial<Record<SocialProvider, ProviderClient>>
 }
 
@@ -85,7 +87,7 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
         locale,
         email_verified_at: now,
         signup_method: methodOf(provider),
-      }, deps.config.referral)
+      }, deps.memberEffects)
       await repo.linkSocial(tx, { user_id: created.id, provider, provider_user_id: profile.id, email, created_at: now })
       return created
     })
@@ -154,7 +156,7 @@ export async function completeSocialRegistration(deps: SocialDeps, input: v.Infe
       email_verified_at: vouched ? now : null,
       referred_by,
       signup_method: methodOf(profile.provider),
-    }, deps.config.referral)
+    }, deps.memberEffects)
     await repo.linkSocial(tx, { user_id: user.id, provider: profile.provider, provider_user_id: profile.id, email: profile.email, created_at: now })
     const method = methodOf(profile.provider)
     return { token: await issueToken(deps, user.id, method, tx), user: await toAuthUser(tx, user, method) }

@@ -3,16 +3,15 @@ import * as v from 'valibot'
 import { CartLineInputSchema, CartLineParamSchema, CartLineSchema, InitCartInputSchema, UpdateCartLineInputSchema } from '../../../contract/cart'
 import { dataSchema } from '../../../contract/page'
 import { documented, validate } from '../../lib/route'
-import { requireUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
+import type { RouteDeps } from '../../core/deps'
 import * as service from './service'
 
 const IDEMPOTENT = 'Send an `Idempotency-Key` header (any unique string per change): a replay returns the first answer and changes nothing.'
 
 /** The member's cart. Every answer is the whole canonical cart, with current prices and stock. */
-export function cartRoutes(deps: AuthDeps) {
+export function cartRoutes(deps: RouteDeps) {
   const tags = ['Cart']
-  const member = requireUser(deps)
+  const member = deps.members.required
   const cart = dataSchema(v.array(CartLineSchema))
   const key = (c: Context) => c.req.header('idempotency-key')?.slice(0, 200)
   const answer = (c: Context, change: (tx: Parameters<Parameters<typeof service.once>[3]>[0], userId: number, now: Date) => Promise<unknown>) => {

@@ -15,19 +15,18 @@ import { dataSchema, pagedSchema } from '../../../contract/page'
 import { revalidated } from '../../lib/http-caching'
 import { documented, validate } from '../../lib/route'
 import { TtlCache } from '../../lib/ttl-cache'
-import { optionalUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
-import { withFavourites } from '../wishlist/service'
+import type { RouteDeps } from '../../core/deps'
+import { withFavourites } from './favourites'
 import * as service from './service'
 
 /**
  * Catalogue reads are the same for every visitor, so their answers are kept briefly in memory
  * (`cacheMs`), keyed by the validated input and the language.
  */
-export function catalogRoutes(deps: AuthDeps, cacheMs: number, cache = new TtlCache<unknown>(cacheMs, 2000)) {
+export function catalogRoutes(deps: RouteDeps, cacheMs: number, cache = new TtlCache<unknown>(cacheMs, 2000)) {
   const { db } = deps
   const tags = ['Catalogue']
-  const viewer = optionalUser(deps)
+  const viewer = deps.members.optional
   // ETag, 304 and Cache-Control: answers with favourite flags are the member's own (private)
   const shared = revalidated({ localized: true })
   const personal = revalidated({ localized: true, perViewer: true })

@@ -2,12 +2,11 @@ import { Hono } from 'hono'
 import { CarrierCheckInputSchema, CarrierCheckSchema } from '../../../contract/invoice'
 import { dataSchema } from '../../../contract/page'
 import { documented, validate } from '../../lib/route'
-import { requireUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
+import type { RouteDeps } from '../../core/deps'
 import * as service from './service'
 
 /** Taiwan e-invoice helpers for the payment page. */
-export function invoiceRoutes(deps: AuthDeps & service.InvoiceDeps) {
+export function invoiceRoutes(deps: RouteDeps & service.InvoiceDeps) {
   const tags = ['Invoice']
   return new Hono().post(
     '/invoice/check-carrier',
@@ -22,7 +21,7 @@ export function invoiceRoutes(deps: AuthDeps & service.InvoiceDeps) {
         503: "The Ministry's API did not answer (CARRIER_CHECK_UNAVAILABLE); the order still accepts a well-formed barcode",
       },
     }),
-    requireUser(deps),
+    deps.members.required,
     validate('json', CarrierCheckInputSchema),
     async (c) => c.json({ data: await service.checkCarrierFor(deps, c.get('session').user.id, c.req.valid('json').carrier_code) }),
   )

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
-import { hit } from '../../lib/rate-limit'
-import { carrierNotFound, type CarrierChecker } from './carrier-check'
+import { hit } from '../../core/rate-limit'
+import { carrierNotFound, type CarrierChecker } from '../../integrations/e-invoice'
 
 export interface InvoiceDeps {
   db: Db

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../contract/constants'
 import { localizePathname } from '../../../contract/locale-paths'
-import type { Mail } from '../../lib/mailer'
-import type { StoredPayload } from './texts'
+import type { Mail } from '../../integrations/mail'
+import type { StoredPayload } from '../../../contract/notification'
 
 /** The kinds mailed when the member has not switched them off (decision 57). */
 export const isCouponMailKind = (type: string): type is 'coupon_granted' => type === 'coupon_granted'

@@ -4,12 +4,12 @@ import { NOTIFICATION_EVENT, privateMemberChannel } from '../../../contract/real
 import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
-import type { Mail, Mailer } from '../../lib/mailer'
-import { linkMail } from '../auth/mails'
+import type { Mail, Mailer } from '../../integrations/mail'
+import { linkMail } from '../../core/link-mail'
 import { couponMail, grantOf, isCouponMailKind } from './coupon-mails'
 import { isOrderMailKind, orderMail } from './order-mails'
 import { toNotificationEvent, toPushMessage } from './present'
-import { checkEndpoint, DELIVERY, sendPush, type VapidKeys } from './push'
+import { checkEndpoint, DELIVERY, sendPush, type VapidKeys } from '../../integrations/push'
 import * as repo from './repo'
 
 export interface DispatcherDeps {

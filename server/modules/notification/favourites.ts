@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { products, variants, wishlistItems } from '../../db/schema'
-import { notifyMany } from './producer'
+import { notifyMany } from '../../core/notify'
 
 /** What members who favourited a product care about: whether it can be bought, and its lowest price. */
 export interface FavouriteState {

@@ -2,10 +2,9 @@ import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
 import { localizePathname } from '../../../contract/locale-paths'
 import { CARRIERS, type CarrierCode } from '../../../contract/order'
-import type { Mail } from '../../lib/mailer'
+import { ORDER_MAIL_KINDS } from '../../../contract/notification'
+import type { Mail } from '../../integrations/mail'
 
-/** The order kinds that also go out by mail (decision 57). */
-export const ORDER_MAIL_KINDS = ['order_paid', 'order_shipped', 'order_delivered'] as const
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
 export const isOrderMailKind = (type: string): type is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(type)
 

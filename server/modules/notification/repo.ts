@@ -1,27 +1,19 @@
 import { and, count, desc, eq, inArray, isNull, isNotNull, lte, sql } from 'drizzle-orm'
-import { DEFAULT_QUIET_HOURS, type NotificationMode, type NotificationStatus, type NotificationType, type QuietHours } from '../../../contract/notification'
+import type { NotificationStatus, NotificationType, QuietHours } from '../../../contract/notification'
 import type { DbOrTx } from '../../db/client'
 import { trackingUrlOf } from '../../../contract/order'
 import { notificationDeliveries, notificationPreferences, notifications, orderLines, orders, pushSubscriptions, users } from '../../db/schema'
 import type { OrderForMail } from './order-mails'
+import { preferencesOfMany, type Preferences } from '../../core/notify'
 
+export type { Preferences }
 export type NotificationRow = typeof notifications.$inferSelect
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect
 
-export interface Preferences {
-  modes: Partial<Record<NotificationType, NotificationMode>>
-  quiet: QuietHours
-}
 
 export const preferencesOf = async (db: DbOrTx, userId: number): Promise<Preferences> => (await preferencesOfMany(db, [userId])).get(userId)!
 
-/** Preferences of several members at once (absent: the defaults). */
-export async function preferencesOfMany(db: DbOrTx, userIds: number[]): Promise<Map<number, Preferences>> {
-  const rows = userIds.length ? await db.select().from(notificationPreferences).where(inArray(notificationPreferences.user_id, userIds)) : []
-  const found = new Map(rows.map((row) => [row.user_id, { modes: row.modes, quiet: { enabled: row.quiet_enabled, start: row.quiet_start, end: row.quiet_end, time_zone: row.time_zone } }]))
-  return new Map(userIds.map((id) => [id, found.get(id) ?? { modes: {}, quiet: DEFAULT_QUIET_HOURS }]))
-}
 
 /**
  * Saves the kinds given (merged into the stored ones in the statement itself, so two changes at
@@ -35,30 +27,7 @@ export const savePreferences = (db: DbOrTx, userId: number, change: { modes: Pre
     .onConflictDoUpdate({ target: notificationPreferences.user_id, set: { modes: sql`${notificationPreferences.modes} || excluded.modes`, ...quiet, updated_at: now } })
 }
 
-export interface Outgoing {
-  row: typeof notifications.$inferInsert
-  deliveries: { channel: DeliveryRow['channel']; due_at: Date }[]
-}
 
-/**
- * Writes notifications and their deliveries, skipping those whose dedupe key was written before:
- * two statements however many there are. Answers the ids written, by dedupe key.
- */
-export async function insertNotifications(tx: DbOrTx, outgoing: Outgoing[]) {
-  if (outgoing.length === 0) return new Map<string, number>()
-  const written = await tx
-    .insert(notifications)
-    .values(outgoing.map((o) => o.row))
-    .onConflictDoNothing({ target: notifications.dedupe_key })
-    .returning({ id: notifications.id, dedupe_key: notifications.dedupe_key })
-  const ids = new Map(written.map((w) => [w.dedupe_key, w.id]))
-  const deliveries = outgoing.flatMap((o) => {
-    const id = ids.get(o.row.dedupe_key)
-    return id === undefined ? [] : o.deliveries.map((d) => ({ ...d, notification_id: id, created_at: o.row.created_at }))
-  })
-  if (deliveries.length) await tx.insert(notificationDeliveries).values(deliveries)
-  return ids
-}
 
 const ofMember = (userId: number, filters: { type?: NotificationType; status?: NotificationStatus }) =>
   and(

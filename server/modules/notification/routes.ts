@@ -14,14 +14,13 @@ import {
 } from '../../../contract/notification'
 import { dataSchema, pagedSchema } from '../../../contract/page'
 import { documented, validate } from '../../lib/route'
-import { requireUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
+import type { RouteDeps } from '../../core/deps'
 import * as service from './service'
 
 /** The message centre (the spec's calls), the member's choices, and the browsers that take web push. */
-export function notificationRoutes(deps: AuthDeps & service.NotificationDeps) {
+export function notificationRoutes(deps: RouteDeps & service.NotificationDeps) {
   const tags = ['Notifications']
-  const member = requireUser(deps)
+  const member = deps.members.required
   return new Hono()
     .get('/notification-type', documented({ summary: 'The kinds of notification, with their names in the request’s language', tags, response: dataSchema(v.array(NotificationTypeInfoSchema)) }), (c) =>
       c.json({ data: service.kinds(c.get('locale')) }),

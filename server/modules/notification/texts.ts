@@ -1,10 +1,9 @@
 import { CARRIERS, type CarrierCode } from '../../../contract/order'
 import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
-import type { NotificationPayload, NotificationStatus, NotificationType } from '../../../contract/notification'
+import type { NotificationPayload, NotificationStatus, NotificationType, StoredPayload } from '../../../contract/notification'
 
 /** What a notification row keeps: the payload, with product names in every language. */
-export type StoredPayload = Omit<NotificationPayload, 'product_name'> & { product_name?: Localized }
 
 type Words = { title: Localized; content: (p: StoredPayload, locale: Locale) => Localized }
 

@@ -1,22 +1,11 @@
 import type Stripe from 'stripe'
-import type { Config } from '../../config'
-import type { Db, DbOrTx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { transaction } from '../../db/transaction'
-import type { Clock } from '../../lib/clock'
-import type { Logger } from '../../lib/logger'
-import type { Intent, PaymentGateway } from '../payment/gateway'
-import { fromStripeAmount, toStripeAmount } from '../payment/stripe-client'
-import type { StripeEventHandler } from '../payment/webhook-routes'
+import { fromStripeAmount, toStripeAmount, type Intent, type StripeEventHandler } from '../../integrations/payments'
+import type { PaymentDeps } from '../../core/deps'
 import * as repo from './repo'
 import { changeOrder, changePayment } from './states'
 
-export interface OrderDeps {
-  db: Db
-  clock: Clock
-  config: Config
-  logger: Logger
-  gateway: PaymentGateway
-}
 
 type AfterCommit = () => Promise<unknown>
 
@@ -28,7 +17,7 @@ const RECHECK_MS = 5_000
  * checkout commits, or on a retry of a checkout that crashed before. The Stripe idempotency key is
  * derived from order and attempt, so however often this runs, one intent exists per attempt.
  */
-export async function ensureIntent(deps: OrderDeps, order: repo.OrderRow, payment: repo.PaymentRow) {
+export async function ensureIntent(deps: PaymentDeps, order: repo.OrderRow, payment: repo.PaymentRow) {
   if (payment.intent_id || order.status !== 'PROCESSING' || payment.status === 'SUCCESSED') return payment
   const intent = await deps.gateway.createIntent(order, payment.attempt)
   return repo.setIntent(deps.db, payment.id, intent.id, intent.client_secret!, deps.clock())
@@ -69,7 +58,7 @@ async function paymentByMetadata(tx: DbOrTx, intent: Pick<Intent, 'metadata'>) {
   return payment && !payment.intent_id ? payment : undefined
 }
 
-async function markRefundPending(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, actor: 'member' | 'operator' | 'system' | 'stripe', reason: string | null): Promise<AfterCommit> {
+async function markRefundPending(tx: DbOrTx, deps: PaymentDeps, payment: repo.PaymentRow, actor: 'member' | 'operator' | 'system' | 'stripe', reason: string | null): Promise<AfterCommit> {
   const now = deps.clock()
   if (payment.refund_status === null) {
     await repo.updatePayment(tx, payment.id, { refund_status: 'PENDING', updated_at: now })
@@ -79,7 +68,7 @@ async function markRefundPending(tx: DbOrTx, deps: OrderDeps, payment: repo.Paym
 }
 
 /** The card was charged. A charge for an order cancelled in the meantime is refunded at once. */
-async function succeeded(tx: DbOrTx, deps: OrderDeps, { order, payment }: Locked, intent: Intent): Promise<AfterCommit | void> {
+async function succeeded(tx: DbOrTx, deps: PaymentDeps, { order, payment }: Locked, intent: Intent): Promise<AfterCommit | void> {
   const now = deps.clock()
   if (payment.status !== 'SUCCESSED') {
     await changePayment(tx, payment, 'SUCCESSED', { actor: 'stripe', reason: null, now }, { failure_code: null, failure_message: null })
@@ -91,7 +80,7 @@ async function succeeded(tx: DbOrTx, deps: OrderDeps, { order, payment }: Locked
 }
 
 /** A declined card: counts only against the attempt the member is on (not a late event of an earlier one). */
-async function failed(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, error: Intent['last_payment_error'], failedAt: Date) {
+async function failed(tx: DbOrTx, deps: PaymentDeps, payment: repo.PaymentRow, error: Intent['last_payment_error'], failedAt: Date) {
   if (payment.status !== 'PROCESSING') return
   // Stripe's times are whole seconds
   if (failedAt.getTime() < Math.floor(payment.attempt_started_at.getTime() / 1000) * 1000) return
@@ -109,13 +98,13 @@ async function failed(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, err
 }
 
 /** The intent was cancelled (expiry, the member, or in Stripe's dashboard): an unpaid order is cancelled with it. */
-async function canceled(tx: DbOrTx, deps: OrderDeps, order: repo.OrderRow) {
+async function canceled(tx: DbOrTx, deps: PaymentDeps, order: repo.OrderRow) {
   if (order.status !== 'PROCESSING' || order.payment_status === 'SUCCESSED') return
   const now = deps.clock()
-  await changeOrder(tx, order, 'CANCEL', { actor: 'system', reason: order.payment_due_at <= now ? 'Not paid in time.' : 'The payment was cancelled.', now })
+  await changeOrder(tx, order, 'CANCEL', { actor: 'system', reason: order.payment_due_at <= now ? 'Not paid in time.' : 'The payment was cancelled.', now, effects: deps.orderEffects })
 }
 
-async function refunded(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, amountRefunded: number) {
+async function refunded(tx: DbOrTx, deps: PaymentDeps, payment: repo.PaymentRow, amountRefunded: number) {
   const now = deps.clock()
   if (amountRefunded < payment.amount) return repo.updatePayment(tx, payment.id, { refunded_amount: amountRefunded, updated_at: now })
   if (await repo.markRefunded(tx, payment.id, amountRefunded, now)) {
@@ -124,7 +113,7 @@ async function refunded(tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, a
 }
 
 /** Applies an intent's state as found at Stripe (a lookup, not an event). */
-async function applyIntent(tx: DbOrTx, deps: OrderDeps, locked: Locked, intent: Intent) {
+async function applyIntent(tx: DbOrTx, deps: PaymentDeps, locked: Locked, intent: Intent) {
   if (intent.status === 'succeeded') return succeeded(tx, deps, locked, intent)
   if (intent.status === 'canceled') return canceled(tx, deps, locked.order)
   const charge = intent.latest_charge
@@ -134,7 +123,7 @@ async function applyIntent(tx: DbOrTx, deps: OrderDeps, locked: Locked, intent: 
 }
 
 /** What Stripe's events do to orders; handled once per event id by the webhook route. */
-export function stripeEventHandler(deps: OrderDeps): StripeEventHandler {
+export function stripeEventHandler(deps: PaymentDeps): StripeEventHandler {
   return async (tx, event) => {
     const now = deps.clock()
     switch (event.type) {
@@ -165,7 +154,7 @@ export function stripeEventHandler(deps: OrderDeps): StripeEventHandler {
  * A payment still PROCESSING when its order is read may have been decided while its webhook is
  * late or lost: look the intent up (at most every few seconds per payment) and apply what it says.
  */
-export async function reconcile(deps: OrderDeps, payment: repo.PaymentRow) {
+export async function reconcile(deps: PaymentDeps, payment: repo.PaymentRow) {
   const now = deps.clock()
   if (payment.status !== 'PROCESSING' || !payment.intent_id) return false
   if (payment.checked_at && now.getTime() - payment.checked_at.getTime() < RECHECK_MS) return false
@@ -185,17 +174,17 @@ export async function reconcile(deps: OrderDeps, payment: repo.PaymentRow) {
 }
 
 /** Applies the state of an intent just cancelled or looked up by the shop itself (cancel, expiry). */
-export async function applyLookedUp(deps: OrderDeps, payment: repo.PaymentRow, intent: Intent) {
+export async function applyLookedUp(deps: PaymentDeps, payment: repo.PaymentRow, intent: Intent) {
   const after = await transaction(deps.db, async (tx) => applyIntent(tx, deps, await lockPayment(tx, payment), intent))
   if (after) await after()
 }
 
 /** Marks a paid payment for refund inside the transaction that cancels its order. */
-export const refundLater = (tx: DbOrTx, deps: OrderDeps, payment: repo.PaymentRow, actor: 'member' | 'operator' | 'system', reason: string | null) =>
+export const refundLater = (tx: DbOrTx, deps: PaymentDeps, payment: repo.PaymentRow, actor: 'member' | 'operator' | 'system', reason: string | null) =>
   markRefundPending(tx, deps, payment, actor, reason)
 
 /** Asks Stripe for the refund of a payment marked PENDING; a retry gets the same refund (keyed by intent). */
-export async function settleRefund(deps: OrderDeps, paymentId: number) {
+export async function settleRefund(deps: PaymentDeps, paymentId: number) {
   const payment = await repo.paymentById(deps.db, paymentId)
   if (!payment || payment.refund_status !== 'PENDING' || !payment.intent_id) return
   const order = (await repo.orderById(deps.db, payment.order_id))!

@@ -1,24 +1,15 @@
-import { createHash, randomInt } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import type { Locale } from '../../../contract/constants'
-import type { CarrierCode, CreateOrderInput, Order } from '../../../contract/order'
+import type { CarrierCode, Order } from '../../../contract/order'
 import { CURRENT_ORDER_STATUSES, PAST_ORDER_STATUSES, type OrderActor } from '../../../contract/order-states'
 import type { Paged } from '../../../contract/page'
-import { sendsAhead } from '../../db/client'
 import { transaction } from '../../db/transaction'
 import { AppError, notFound } from '../../lib/errors'
-import { priceOrder } from '../checkout/quote'
-import { redeemCoupon } from '../coupon/service'
-import type { CarrierChecker } from '../invoice/carrier-check'
-import { verifyInvoiceCarrier } from '../invoice/service'
-import { friendOrderDelivered } from '../referral/service'
-import { recipientOf } from '../recipient/service'
-import { mayStillTake, mustVerify, UNVERIFIED_MAX_UNPAID_ORDERS, unverifiedMay } from './hold-limits'
-import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund, type OrderDeps } from './payments'
-import { orderView, ordersView, taipeiDate, toOrder } from './present'
+import { applyLookedUp, ensureIntent, reconcile, refundLater, settleRefund } from './payments'
+import { orderView, ordersView, taipeiDate } from './present'
+import type { PaymentDeps } from '../../core/deps'
 import * as repo from './repo'
 import { assertOrderChange, changeOrder, changePayment, paymentTransitionRefused } from './states'
-
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
@@ -29,186 +20,21 @@ export function newOrderNo(now: Date) {
   return `${taipeiDate(now).slice(2).replace(/-/g, '')}-${random}`
 }
 
-/** The same input in any key order hashes the same: a retry is recognised, a different body under a reused key is not. */
-function bodyHash(value: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v
-  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex')
-}
-
 const orderMissing = () => notFound('This order does not exist.')
 
-async function ownOrder(deps: OrderDeps, userId: number, no: string) {
+async function ownOrder(deps: PaymentDeps, userId: number, no: string) {
   const order = await repo.orderOf(deps.db, userId, no)
   if (!order) throw orderMissing()
   return order
 }
 
-/** Thrown inside the checkout's transaction when its key was claimed before: the transaction rolls back and the earlier order answers. */
-class KeyClaimedBefore extends Error {}
-
-/** Postgres's unique_violation, as node-postgres and PGlite report it (drizzle wraps it as the cause). */
-const isUniqueViolation = (error: unknown) => {
-  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined)
-  return code(error) === '23505' || (error instanceof Error && code(error.cause) === '23505')
-}
-
-/**
- * `POST /ec-order`: one order per member and Idempotency-Key. First the quote, with the
- * checkout's current prices (the client's are never read), the recipient, and the invoice's
- * mobile barcode asked of the Ministry (refused if unknown, kept unverified if it cannot say). Then one
- * transaction of two statements sent together, so the database never waits for a round trip
- * while the transaction holds it: the first claims the key (a plain insert: a key claimed before
- * collides with its primary key, and the earlier order answers) and locks the member; the second,
- * which the database runs only after the first, takes the stock with conditional updates (so
- * concurrent checkouts never oversell), writes the order and removes the ordered lines from the
- * cart. A member holding MAX_UNPAID_ORDERS unpaid orders is refused, and so is one whose e-mail
- * is not verified (and who never paid an order) beyond one order of UNVERIFIED_MAX_UNITS, or one
- * who would hold more than their share of what is left of a variant (decision 61): all counted by the second statement, which begins
- * once the member's lock is held and reads each variant as it locks it, so concurrent checkouts
- * cannot pass a cap together. A coupon is redeemed in the same transaction. Then, outside it, create the
- * PaymentIntent; a crash in between is completed by the retry with the same key.
- */
-export async function placeOrder(deps: OrderDeps & { carrier: CarrierChecker }, userId: number, key: string, input: CreateOrderInput, locale: Locale): Promise<Order> {
-  const hash = bodyHash(input)
-  const now = deps.clock()
-  const price = async () => {
-    const recipient = input.recipient_id !== undefined ? await recipientOf(deps.db, userId, input.recipient_id) : input.recipient!
-    const { quote, variants } = await priceOrder(deps.db, {
-      memberId: userId,
-      lines: input.lines,
-      couponCode: input.coupon_code,
-      shipment: input.shipment,
-      now,
-      pricing: deps.config.checkout,
-      locale,
-    })
-    const carrierVerified = await verifyInvoiceCarrier(deps, userId, input.invoice)
-    return { recipient, quote, variants, carrierVerified }
-  }
-  let priced: Awaited<ReturnType<typeof price>>
-  try {
-    priced = await price()
-  } catch (error) {
-    // a retry answers its order even when the goods can no longer be bought as asked
-    if (await repo.requestFor(deps.db, userId, key)) return answerRetry(deps, userId, key, hash, locale)
-    throw error
-  }
-  const { recipient, quote, variants, carrierVerified } = priced
-  // quote.lines follow input.lines, one per variant
-  const write: repo.CheckoutWrite = {
-    userId,
-    key,
-    order: {
-      no: newOrderNo(now),
-      user_id: userId,
-      status: 'PROCESSING',
-      payment_status: 'PROCESSING',
-      subtotal: quote.subtotal,
-      discount: quote.discount,
-      logistics_fee: quote.logistics_fee,
-      tax: quote.tax,
-      amount: quote.amount,
-      coupon_code: quote.coupon?.code ?? null,
-      shipment: quote.shipment,
-      recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
-      invoice: input.invoice as Record<string, string>,
-      invoice_carrier_verified: carrierVerified,
-      locale,
-      payment_due_at: new Date(now.getTime() + deps.config.orders.paymentMs),
-      created_at: now,
-      updated_at: now,
-    },
-    lines: quote.lines.map((line) => ({
-      product_id: line.product_id,
-      variant_id: line.variant_id,
-      name: variants.get(line.variant_id)!.product.name,
-      variant_label: variants.get(line.variant_id)!.variant.label,
-      image: line.image,
-      unit_price: line.unit_price,
-      quantity: line.quantity,
-      stock_type: line.stock_type,
-    })),
-    payment: { attempt: 1, status: 'PROCESSING', amount: quote.amount, attempt_started_at: now, created_at: now, updated_at: now },
-    events: [
-      { at: now, subject: 'order', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: 'checkout' },
-      { at: now, subject: 'payment', from_status: null, to_status: 'PROCESSING', actor: 'member', reason: null },
-    ],
-  }
-  let placed
-  try {
-    placed = await transaction(deps.db, async (tx) => {
-      const claimed = repo.claimAndLockMember(tx, userId, key, hash, now).then(
-        () => true,
-        (error: unknown) => {
-          if (isUniqueViolation(error)) return false
-          throw error
-        },
-      )
-      // sent behind the claim at once where the driver queues statements (when the claim fails, so does the write)
-      const writing = sendsAhead(tx) ? repo.writeCheckout(tx, write) : undefined
-      writing?.catch(() => undefined)
-      if (!(await claimed)) throw new KeyClaimedBefore()
-      const written = await (writing ?? repo.writeCheckout(tx, write))
-      const { unverifiedMaxUnits, maxUnpaid } = deps.config.orders
-      // verifying the e-mail (or a paid order) is what lifts this cap, so it is said first
-      if (mustVerify(written) && !unverifiedMay(written.unpaidBefore, sum(input.lines.map((line) => line.quantity)), unverifiedMaxUnits)) {
-        throw new AppError('EMAIL_NOT_VERIFIED', 403, 'Please verify your e-mail address to order more: until it is verified, you can have only one unpaid order, of a few items.', {
-          max_unpaid_orders: UNVERIFIED_MAX_UNPAID_ORDERS,
-          max_units: unverifiedMaxUnits,
-        })
-      }
-      if (written.unpaidBefore >= maxUnpaid) {
-        throw new AppError('UNPAID_ORDER_LIMIT', 409, 'You already have orders waiting for payment; please pay or cancel one of them before placing another.', { max_unpaid_orders: maxUnpaid })
-      }
-      const short = input.lines.findIndex((line) => !written.taken.has(line.variant_id))
-      if (short !== -1) throw new AppError('OUT_OF_STOCK', 409, 'Out of stock', { [`lines.${short}`]: ['Out of stock'] })
-      const room = input.lines.map((line) => {
-        const { left, held } = written.stock.get(line.variant_id)!
-        return mayStillTake(left, held)
-      })
-      const over = input.lines.findIndex((line, i) => line.quantity > room[i]!)
-      if (over !== -1) {
-        throw new AppError('VARIANT_HOLD_LIMIT', 409, 'Few of this item are left, and one member may hold at most half of them until paid; please order fewer, or pay for your waiting order first.', {
-          [`lines.${over}`]: ['is more than half of what is left'],
-          max_quantity: room[over]!,
-        })
-      }
-      let order = written.order
-      if (quote.coupon) {
-        const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
-        order = await repo.updateOrderReturning(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })
-      }
-      return { order, lines: written.lines, payment: written.payment }
-    })
-  } catch (error) {
-    if (error instanceof KeyClaimedBefore) return answerRetry(deps, userId, key, hash, locale)
-    throw error
-  }
-  // a new order: answered from the rows just written, without reading them back
-  const payment = await ensureIntent(deps, placed.order, placed.payment)
-  return toOrder(placed.order, placed.lines, payment, locale)
-}
-
-/** The order a key was claimed for before, as it stands now (its PaymentIntent created if a crash left it without one). */
-async function answerRetry(deps: OrderDeps, userId: number, key: string, hash: string, locale: Locale): Promise<Order> {
-  const earlier = (await repo.requestFor(deps.db, userId, key))!
-  if (earlier.body_hash !== hash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different order.')
-  }
-  const placed = earlier.order_id!
-  const order = (await repo.orderById(deps.db, placed))!
-  await ensureIntent(deps, order, await repo.currentPayment(deps.db, placed))
-  return orderView(deps.db, placed, locale)
-}
-
-export async function listOrders(deps: OrderDeps, userId: number, which: 'current' | 'history', page: number, perPage: number, locale: Locale): Promise<Paged<Order>> {
+export async function listOrders(deps: PaymentDeps, userId: number, which: 'current' | 'history', page: number, perPage: number, locale: Locale): Promise<Paged<Order>> {
   const { rows, total } = await repo.pageOf(deps.db, userId, which === 'current' ? CURRENT_ORDER_STATUSES : PAST_ORDER_STATUSES, page, perPage)
   return { data: await ordersView(deps.db, rows, locale), current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) }
 }
 
 /** One of the member's orders; an unpaid one is brought up to date with Stripe (late webhooks) and given its intent if it lacks one. */
-export async function orderDetail(deps: OrderDeps, userId: number, no: string, locale: Locale): Promise<Order> {
+export async function orderDetail(deps: PaymentDeps, userId: number, no: string, locale: Locale): Promise<Order> {
   const order = await ownOrder(deps, userId, no)
   const payment = await repo.currentPayment(deps.db, order.id)
   if (payment.status === 'PROCESSING' && order.status === 'PROCESSING') {
@@ -223,7 +49,7 @@ export async function orderDetail(deps: OrderDeps, userId: number, no: string, l
  * again (Stripe's way: one intent can be charged once, so a second attempt can never charge twice);
  * only an intent that can no longer be paid gets a successor under the next attempt's key.
  */
-export async function payAgain(deps: OrderDeps, userId: number, no: string, locale: Locale): Promise<Order> {
+export async function payAgain(deps: PaymentDeps, userId: number, no: string, locale: Locale): Promise<Order> {
   const order = await ownOrder(deps, userId, no)
   let payment = await repo.currentPayment(deps.db, order.id)
   if (order.status !== 'PROCESSING') throw new AppError('PAYMENT_TRANSITION_NOT_ALLOWED', 409, 'This order can no longer be paid.', { order_status: [order.status] })
@@ -269,13 +95,13 @@ export async function payAgain(deps: OrderDeps, userId: number, no: string, loca
  * (the sweeper retries it if Stripe is away). An unpaid order's intent is then cancelled at
  * Stripe; if it was paid in the meantime, that payment is refunded like any paid cancellation.
  */
-export async function cancelOrder(deps: OrderDeps, order: repo.OrderRow, actor: Extract<OrderActor, 'member' | 'operator'>, reason: string | null) {
+export async function cancelOrder(deps: PaymentDeps, order: repo.OrderRow, actor: Extract<OrderActor, 'member' | 'operator'>, reason: string | null) {
   assertOrderChange(order, 'CANCEL', actor)
   const after = await transaction(deps.db, async (tx) => {
     const locked = await repo.lockOrder(tx, order.id)
     if (locked.status === 'CANCEL') return
     const current = await repo.lockCurrentPayment(tx, order.id)
-    await changeOrder(tx, locked, 'CANCEL', { actor, reason, now: deps.clock() })
+    await changeOrder(tx, locked, 'CANCEL', { actor, reason, now: deps.clock(), effects: deps.orderEffects })
     if (current.status === 'SUCCESSED') return refundLater(tx, deps, current, actor, reason)
   })
   if (after) await after().catch((error: Error) => deps.logger.warn('refund not confirmed yet; the sweeper retries it', { order: order.no, error: error.message }))
@@ -289,7 +115,7 @@ export async function cancelOrder(deps: OrderDeps, order: repo.OrderRow, actor: 
   }
 }
 
-export async function cancelOwnOrder(deps: OrderDeps, userId: number, no: string, locale: Locale): Promise<Order> {
+export async function cancelOwnOrder(deps: PaymentDeps, userId: number, no: string, locale: Locale): Promise<Order> {
   const order = await ownOrder(deps, userId, no)
   if (order.status !== 'CANCEL') await cancelOrder(deps, order, 'member', 'Cancelled by the member.')
   return orderView(deps.db, order.id, locale)
@@ -297,33 +123,32 @@ export async function cancelOwnOrder(deps: OrderDeps, userId: number, no: string
 
 // ---- operators (npm run shop) -------------------------------------------------
 
-async function anyOrder(deps: OrderDeps, no: string) {
+async function anyOrder(deps: PaymentDeps, no: string) {
   const order = await repo.orderOf(deps.db, null, no)
   if (!order) throw orderMissing()
   return order
 }
 
-export async function shipOrder(deps: OrderDeps, no: string, shipment: { tracking: string; carrier: CarrierCode }, reason: string | null) {
+export async function shipOrder(deps: PaymentDeps, no: string, shipment: { tracking: string; carrier: CarrierCode }, reason: string | null) {
   const order = await anyOrder(deps, no)
   await transaction(deps.db, async (tx) => {
     const now = deps.clock()
-    await changeOrder(tx, await repo.lockOrder(tx, order.id), 'TRANSPORTING', { actor: 'operator', reason: reason ?? `shipped with ${shipment.carrier} ${shipment.tracking}`, now }, { carrier: shipment.carrier, tracking_no: shipment.tracking, shipped_at: now })
+    await changeOrder(tx, await repo.lockOrder(tx, order.id), 'TRANSPORTING', { actor: 'operator', reason: reason ?? `shipped with ${shipment.carrier} ${shipment.tracking}`, now, effects: deps.orderEffects }, { carrier: shipment.carrier, tracking_no: shipment.tracking, shipped_at: now })
   })
   return orderView(deps.db, order.id, order.locale)
 }
 
-export async function completeOrder(deps: OrderDeps, no: string, reason: string | null) {
+export async function completeOrder(deps: PaymentDeps, no: string, reason: string | null) {
   const order = await anyOrder(deps, no)
   await transaction(deps.db, async (tx) => {
     const now = deps.clock()
-    const delivered = await changeOrder(tx, await repo.lockOrder(tx, order.id), 'COMPLETED', { actor: 'operator', reason: reason ?? 'delivered', now }, { completed_at: now })
-    // a friend's first delivered order earns the referrer's reward
-    await friendOrderDelivered(tx, deps.config.referral, delivered, now)
+    // a friend's first delivered order earns the referrer's reward (orderEffects.delivered)
+    await changeOrder(tx, await repo.lockOrder(tx, order.id), 'COMPLETED', { actor: 'operator', reason: reason ?? 'delivered', now, effects: deps.orderEffects }, { completed_at: now })
   })
   return orderView(deps.db, order.id, order.locale)
 }
 
-export async function cancelByOperator(deps: OrderDeps, no: string, reason: string) {
+export async function cancelByOperator(deps: PaymentDeps, no: string, reason: string) {
   const order = await anyOrder(deps, no)
   await cancelOrder(deps, order, 'operator', reason)
   const payment = await repo.currentPayment(deps.db, order.id)
@@ -331,4 +156,4 @@ export async function cancelByOperator(deps: OrderDeps, no: string, reason: stri
   return orderView(deps.db, order.id, order.locale)
 }
 
-export const orderEvents = async (deps: OrderDeps, no: string) => repo.eventsOf(deps.db, (await anyOrder(deps, no)).id)
+export const orderEvents = async (deps: PaymentDeps, no: string) => repo.eventsOf(deps.db, (await anyOrder(deps, no)).id)

@@ -5,9 +5,8 @@ import type { PaymentStatus } from '../../../contract/payment'
 import type { DbOrTx } from '../../db/client'
 import { orders, payments } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import { releaseRedemption } from '../coupon/service'
-import { notifyRestocked } from '../notification/favourites'
-import { notify } from '../notification/producer'
+import type { OrderEffects } from '../../core/deps'
+import { notify } from '../../core/notify'
 import * as repo from './repo'
 
 /**
@@ -46,8 +45,13 @@ interface Change {
   now: Date
 }
 
-/** Moves an order to `to`; on CANCEL its stock and coupon are released. Answers the updated row. */
-export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderStatus, change: Change, set: Partial<repo.NewOrder> = {}) {
+/** An order's change also tells the rest of the shop when it ends (stock back, coupon released, a referral rewarded). */
+interface OrderChange extends Change {
+  effects: OrderEffects
+}
+
+/** Moves an order to `to`; on CANCEL its stock is released (and `effects.cancelled` runs), on COMPLETED `effects.delivered`. Answers the updated row. */
+export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderStatus, change: OrderChange, set: Partial<repo.NewOrder> = {}) {
   assertOrderChange(order, to, change.actor)
   const [updated] = await tx
     .update(orders)
@@ -60,8 +64,7 @@ export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderSta
   }
   await repo.recordEvents(tx, [{ order_id: order.id, at: change.now, subject: 'order', from_status: order.status, to_status: to, actor: change.actor, reason: change.reason }])
   if (to === 'CANCEL') {
-    await notifyRestocked(tx, await repo.releaseStock(tx, order.id, change.now), change.now)
-    await releaseRedemption(tx, { orderId: order.id }, change.now)
+    await change.effects.cancelled(tx, updated, await repo.releaseStock(tx, order.id, change.now), change.now)
   }
   if (to === 'TRANSPORTING') {
     const carrier = updated.carrier ?? undefined
@@ -80,6 +83,7 @@ export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderSta
   }
   if (to === 'COMPLETED') {
     await notify(tx, { userId: updated.user_id, type: 'order_delivered', payload: { order_no: updated.no }, url: orderUrl(updated.no), dedupeKey: `order_delivered:${updated.id}` }, change.now)
+    await change.effects.delivered(tx, updated, change.now)
   }
   return updated
 }

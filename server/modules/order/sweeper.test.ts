@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config'
-import { DELIVERY } from '../notification/push'
+import { DELIVERY } from '../../integrations/push'
 import { reminderLead } from './sweeper'
 
 describe('the payment reminder', () => {

@@ -1,15 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders as ordersTable } from '../../db/schema'
 import { transaction } from '../../db/transaction'
-import { notify } from '../notification/producer'
+import { notify } from '../../core/notify'
+import type { PaymentDeps } from '../../core/deps'
 import * as repo from './repo'
-import { applyLookedUp, settleRefund, type OrderDeps } from './payments'
+import { applyLookedUp, settleRefund } from './payments'
 import { changeOrder } from './states'
 
 const BATCH = 50
 /**
  * A member is reminded this long before an unpaid order is cancelled: as long as a push service
- * keeps the reminder for an offline phone (its TTL, 600 s in notification/push.ts), so a reminder
+ * keeps the reminder for an offline phone (its TTL, 600 s in integrations/push.ts), so a reminder
  * that arrives late still arrives before the order is gone. With the default 15 minutes to pay it
  * comes 5 minutes after the order (decision 61).
  */
@@ -33,7 +34,7 @@ export class OrderSweeper {
   private running?: Promise<unknown>
 
   constructor(
-    private readonly deps: OrderDeps,
+    private readonly deps: PaymentDeps,
     private readonly intervalMs = Math.min(30_000, Math.max(1_000, deps.config.orders.paymentMs / 4)),
   ) {}
 
@@ -121,7 +122,7 @@ export class OrderSweeper {
     return transaction(this.deps.db, async (tx) => {
       const locked = await repo.lockOrder(tx, order.id)
       if (locked.status !== 'PROCESSING' || locked.payment_status === 'SUCCESSED' || locked.payment_due_at > now) return false
-      await changeOrder(tx, locked, 'CANCEL', { actor: 'system', reason: 'Not paid in time.', now: this.deps.clock() })
+      await changeOrder(tx, locked, 'CANCEL', { actor: 'system', reason: 'Not paid in time.', now: this.deps.clock(), effects: this.deps.orderEffects })
       return true
     })
   }

@@ -3,8 +3,7 @@ import * as v from 'valibot'
 import { privateMemberChannel } from '../../../contract/realtime'
 import { AppError } from '../../lib/errors'
 import { documented, validate } from '../../lib/route'
-import { requireUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
+import type { RouteDeps } from '../../core/deps'
 import type Pusher from 'pusher'
 
 /** What pusher-js sends to authorise a private channel, form-encoded. */
@@ -25,12 +24,12 @@ export const ChannelAuthSchema = v.object({
  * `POST /broadcasting/auth`: signs a subscription to the signed-in member's own notification
  * channel (`private-User.{id}.Notification`), with the SDK's own signing; any other channel is 403.
  */
-export function realtimeRoutes(deps: AuthDeps, publisher: Pusher) {
+export function realtimeRoutes(deps: RouteDeps, publisher: Pusher) {
   const tags = ['Notifications']
   return new Hono().post(
     '/broadcasting/auth',
     documented({ summary: "Authorise the real-time subscription to the member's own notification channel", tags, response: ChannelAuthSchema, auth: true }),
-    requireUser(deps),
+    deps.members.required,
     validate('form', ChannelAuthInputSchema),
     (c) => {
       const { socket_id, channel_name } = c.req.valid('form')

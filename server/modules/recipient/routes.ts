@@ -3,17 +3,16 @@ import * as v from 'valibot'
 import { dataSchema } from '../../../contract/page'
 import { RecipientInputSchema, RecipientParamSchema, RecipientSchema } from '../../../contract/recipient'
 import { documented, validate } from '../../lib/route'
-import { requireUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
+import type { RouteDeps } from '../../core/deps'
 import * as service from './service'
 
 const RULES =
   'Taiwan phone numbers (mobile 09xxxxxxxx or a landline with its area code; +886 accepted); county and district from the table in `contract/taiwan-districts.ts`; a postal code of 3, 5 or 6 digits starting with the district’s 3-digit code.'
 
 /** The member's saved recipients. Another member's recipient answers 404. */
-export function recipientRoutes(deps: AuthDeps) {
+export function recipientRoutes(deps: RouteDeps) {
   const tags = ['Recipients']
-  const member = requireUser(deps)
+  const member = deps.members.required
   const one = dataSchema(RecipientSchema)
   const list = dataSchema(v.array(RecipientSchema))
   return new Hono()

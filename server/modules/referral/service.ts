@@ -4,7 +4,7 @@ import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
 import type { DbOrTx } from '../../db/client'
 import { couponRedemptions, coupons, orders, recipients, referrals, users } from '../../db/schema'
-import { notify } from '../notification/producer'
+import { notify } from '../../core/notify'
 import { postalAddressKey } from './postal-address-key'
 
 /** A referral coupon's figures (configuration: REFERRAL_FRIEND_COUPON, REFERRAL_REWARD_COUPON). */

@@ -13,14 +13,13 @@ import {
   UpdateReviewInputSchema,
 } from '../../../contract/review'
 import { documented, validate } from '../../lib/route'
-import { requireUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
+import type { RouteDeps } from '../../core/deps'
 import * as service from './service'
 
 /** Reviews ("comments" in the spec's calls): pending per order, write and edit, history, and each product's. */
-export function reviewRoutes(deps: AuthDeps & service.ReviewDeps) {
+export function reviewRoutes(deps: RouteDeps & service.ReviewDeps) {
   const tags = ['Reviews']
-  const member = requireUser(deps)
+  const member = deps.members.required
   const conflicts = { 409: 'Already reviewed (REVIEW_EXISTS), or the order is not delivered yet (REVIEW_NOT_ALLOWED)' }
   return new Hono()
     .get('/comment/pending', documented({ summary: 'The member’s delivered orders with products not reviewed yet', tags, response: dataSchema(v.array(PendingOrderSchema)), auth: true }), member, async (c) =>

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import { gt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products, variants } from '../../db/schema'
 import type { Logger } from '../../lib/logger'
 import { PRODUCT_INDEX_SETTINGS, PRODUCT_SYNONYMS, productRecords } from './records'
-import type { SearchSettings } from './search-config'
+import type { SearchIndex } from '../../integrations/search'
 
 // the synonyms are part of the index's configuration: a change to either rebuilds the index
 const SETTINGS_HASH = createHash('sha256')
@@ -15,16 +14,12 @@ const SETTINGS_HASH = createHash('sha256')
 
 export const replicaNames = (index: string) => ({ priceAsc: `${index}_price_asc`, priceDesc: `${index}_price_desc` })
 
-/** connect, read and write limits of the admin client for the embedded engine, in ms */
-const EMBEDDED_TIMEOUTS = { connect: 10_000, read: 30_000, write: 60_000 }
-
 /**
  * Keeps the search index in step with the catalogue through the algoliasearch admin client:
  * a full rebuild when the index is empty or was built from another catalogue version, then,
  * every second, the products (or variants: price, stock) changed since the last look.
  */
 export class SearchIndexer {
-  private readonly client: Algoliasearch
   private lastSeen?: Date
   private timer?: NodeJS.Timeout
   private running?: Promise<unknown>
@@ -39,16 +34,12 @@ export class SearchIndexer {
 
   constructor(
     private readonly db: Db,
-    private readonly settings: SearchSettings,
+    private readonly search: SearchIndex,
     private readonly logger: Logger,
-  ) {
-    this.client = algoliasearch(settings.appId, settings.adminKey, {
-      ...(settings.serverHosts ? { hosts: settings.serverHosts.map((h) => ({ ...h, accept: 'readWrite' as const })) } : {}),
-      // the embedded engine answers in this process, whose event loop also builds what it indexes:
-      // on a busy machine a batch can outlast the client's 2 s connect and 5 s read limits, meant
-      // for a hosted cluster with several hosts to try; there is only this one to try
-      ...(settings.embedded ? { timeouts: EMBEDDED_TIMEOUTS } : {}),
-    })
+  ) {}
+
+  private get client() {
+    return this.search.client
   }
 
   private async catalogueVersion() {
@@ -70,7 +61,7 @@ export class SearchIndexer {
    * and synonyms are their own.
    */
   private async configureReplicas() {
-    const { index } = this.settings
+    const index = this.search.name
     const replicas = replicaNames(index)
     await this.wait(index, this.client.setSettings({ indexName: index, indexSettings: { replicas: [replicas.priceAsc, replicas.priceDesc] } }))
     for (const [name, order] of [
@@ -87,7 +78,7 @@ export class SearchIndexer {
    * reindexing): searches read the previous index, complete, until the new one is.
    */
   private async rebuild(version: string) {
-    const { index } = this.settings
+    const index = this.search.name
     // a name of its own: `npm run search:reindex` may build while the server does
     const building = `${index}_build_${randomBytes(6).toString('hex')}`
     await this.configureReplicas()
@@ -110,8 +101,8 @@ export class SearchIndexer {
     const records = await productRecords(this.db, ids)
     const save = records.filter((r) => r.active).map(({ active: _active, ...record }) => record)
     const remove = records.filter((r) => !r.active).map((r) => r.objectID)
-    if (save.length) await this.client.saveObjects({ indexName: this.settings.index, objects: save, waitForTasks: true })
-    if (remove.length) await this.client.deleteObjects({ indexName: this.settings.index, objectIDs: remove, waitForTasks: true })
+    if (save.length) await this.client.saveObjects({ indexName: this.search.name, objects: save, waitForTasks: true })
+    if (remove.length) await this.client.deleteObjects({ indexName: this.search.name, objectIDs: remove, waitForTasks: true })
     return { saved: save.length, removed: remove.length }
   }
 
@@ -120,7 +111,7 @@ export class SearchIndexer {
     const { version, changed } = await this.catalogueVersion()
     let indexed: string | undefined
     try {
-      const current = await this.client.getSettings({ indexName: this.settings.index })
+      const current = await this.client.getSettings({ indexName: this.search.name })
       indexed = (current as { userData?: { catalogueVersion?: string } }).userData?.catalogueVersion
     } catch {
       indexed = undefined
@@ -132,7 +123,7 @@ export class SearchIndexer {
     // the move replaced whatever another process (the running shop, when this is the reindex
     // script) pushed meanwhile: what changed since this build's look at the catalogue goes again
     await this.syncChanged()
-    this.logger.info('search index rebuilt', { index: this.settings.index, ...result, ms: Math.round(performance.now() - started) })
+    this.logger.info('search index rebuilt', { index: this.search.name, ...result, ms: Math.round(performance.now() - started) })
     return true
   }
 
@@ -148,8 +139,8 @@ export class SearchIndexer {
     this.lastSeen = changed
     if (rows.length) await this.sync(rows.map((r) => r.id))
     // the index now reflects this version: a restart need not rebuild it
-    const { taskID } = await this.client.setSettings({ indexName: this.settings.index, indexSettings: { userData: { catalogueVersion: version } } })
-    await this.client.waitForTask({ indexName: this.settings.index, taskID })
+    const { taskID } = await this.client.setSettings({ indexName: this.search.name, indexSettings: { userData: { catalogueVersion: version } } })
+    await this.client.waitForTask({ indexName: this.search.name, taskID })
     return rows.length
   }
 
@@ -163,7 +154,7 @@ export class SearchIndexer {
         })
         .catch((error) => {
           if (this.failures++ % 60 === 0) this.logger.error('search index build failed', { error: String(error) })
-          if (!this.settings.embedded) this.markReady()
+          if (this.search.hosted) this.markReady()
         })
         .finally(() => (this.running = undefined))
     this.running = first()

@@ -13,15 +13,14 @@ import {
   UpdateSubscriptionRecipientInputSchema,
 } from '../../../contract/subscription'
 import { documented, validate } from '../../lib/route'
-import { requireUser } from '../auth/middleware'
-import type { AuthDeps } from '../auth/service'
+import type { RouteDeps } from '../../core/deps'
 import { changePlan } from './plan-change'
 import * as service from './service'
 
 /** The snack box: its plans (figures from contract/subscription.ts), buying one, and the member's own. */
-export function subscriptionRoutes(deps: AuthDeps & service.SubscriptionDeps) {
+export function subscriptionRoutes(deps: RouteDeps & service.SubscriptionDeps) {
   const tags = ['Subscription']
-  const member = requireUser(deps)
+  const member = deps.members.required
   return new Hono()
     .get(
       '/subscription/plans',

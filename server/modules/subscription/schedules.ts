@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { SubscriptionPlanFigures } from '../../../contract/subscription'
-import type { PaymentGateway } from '../payment/gateway'
-import { toStripeAmount } from '../payment/stripe-client'
+import type { PaymentGateway } from '../../integrations/payments'
+import { toStripeAmount } from '../../integrations/payments'
 
 type Deps = { gateway: PaymentGateway }
 

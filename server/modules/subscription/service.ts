@@ -8,14 +8,13 @@ import type { Db, DbOrTx } from '../../db/client'
 import { billingCustomers, subscriptionCheckouts, subscriptionInvoices, subscriptions, users } from '../../db/schema'
 import { transaction } from '../../db/transaction'
 import { AppError, notFound } from '../../lib/errors'
-import type { OrderDeps } from '../order/payments'
-import type { StripeEventHandler } from '../payment/webhook-routes'
-import { fromStripeAmount, toStripeAmount } from '../payment/stripe-client'
-import { notify } from '../notification/producer'
-import { pwaUrl } from '../auth/service'
+import type { PaymentDeps } from '../../core/deps'
+import { fromStripeAmount, toStripeAmount, type StripeEventHandler } from '../../integrations/payments'
+import { notify } from '../../core/notify'
+import { pwaUrl } from '../../core/links'
 import { releaseSchedule } from './schedules'
 
-export type SubscriptionDeps = OrderDeps
+export type SubscriptionDeps = PaymentDeps
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
 

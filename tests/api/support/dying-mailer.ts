@@ -6,7 +6,7 @@ import Pusher from 'pusher'
 import { expect } from 'vitest'
 import { notificationDeliveries, notifications } from '../../../server/db/schema'
 import type { Logger } from '../../../server/lib/logger'
-import { createMailer, type Mail } from '../../../server/lib/mailer'
+import { createMailer, type Mail } from '../../../server/integrations/mail'
 import { NotificationDispatcher } from '../../../server/modules/notification/dispatcher'
 import type { CheckoutShop } from '../checkout-kit'
 

@@ -4,7 +4,8 @@ import { SearchEngine } from '../../../server/emulators/algolia/engine'
 import { searchEngineOpenApi } from '../../../server/emulators/algolia/openapi'
 import { algoliaRoutes } from '../../../server/emulators/algolia/routes'
 import type { Logger } from '../../../server/lib/logger'
-import { importCatalogue } from '../../../server/modules/catalogue-import/service'
+import { importCatalogue } from '../../../server/flows/catalogue-import/import'
+import { searchAdminClient } from '../../../server/integrations/search'
 import { SearchIndexer } from '../../../server/modules/search/indexer'
 import { smallCatalogue } from '../../fixtures/catalogue-factory'
 import { freePort, freshDatabase } from '../harness'
@@ -35,7 +36,8 @@ export async function startFuzzSearchEngine() {
   try {
     await importCatalogue(database.db, smallCatalogue())
     const browser = { app_id: KEYS.appId, search_key: KEYS.searchKey, hosts: [`127.0.0.1:${port}/search`], protocol: 'http' as const, index: 'products' }
-    const indexer = new SearchIndexer(database.db, { ...KEYS, index: 'products', embedded: true, serverHosts: [{ url: `127.0.0.1:${port}/search`, protocol: 'http' }], browser }, logger)
+    const settings = { ...KEYS, index: 'products', embedded: true, serverHosts: [{ url: `127.0.0.1:${port}/search`, protocol: 'http' as const }], browser }
+    const indexer = new SearchIndexer(database.db, { client: searchAdminClient(settings), name: settings.index, hosted: false }, logger)
     await indexer.ensureFresh()
     await indexer.stop()
   } finally {

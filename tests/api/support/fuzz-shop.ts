@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm'
 import { buildApp } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
 import type { Logger } from '../../../server/lib/logger'
-import { importCatalogue } from '../../../server/modules/catalogue-import/service'
-import { freshSandboxKeys } from '../../../server/modules/payment/stripe-client'
+import { importCatalogue } from '../../../server/flows/catalogue-import/import'
+import { freshSandboxKeys } from '../../../server/integrations/payments'
 import { smallCatalogue } from '../../fixtures/catalogue-factory'
 import { registration } from '../../fixtures/member-factory'
 import { freePort, freshDatabase, TEST_OPERATOR_KEY, type DatabaseTarget } from '../harness'
@@ -38,12 +38,12 @@ export async function startFuzzShop(target: DatabaseTarget) {
     warn() {},
     error: (message, extra) => void failures.push(`${message} ${JSON.stringify(extra)}`),
   }
-  const { app, payments } = buildApp({ config, database, logger, mailer: { send: async () => undefined }, stripeSandboxKeys: freshSandboxKeys(), operatorKey: TEST_OPERATOR_KEY })
+  const { app, background, workers } = buildApp({ config, database, logger, mailer: { send: async () => undefined }, stripeSandboxKeys: freshSandboxKeys(), operatorKey: TEST_OPERATOR_KEY })
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  await payments.start()
+  await background.start()
   // the outbox's deliveries are written in the background, not by the request the walk is counting writes for
-  await payments.dispatcher.stop()
+  await workers.dispatcher.stop()
   const url = `http://127.0.0.1:${port}`
 
   const send = async (request: FuzzCase): Promise<Answer> => {
@@ -109,7 +109,7 @@ export async function startFuzzShop(target: DatabaseTarget) {
       return JSON.parse(res.text) as WalkOptions['doc']
     },
     async close() {
-      await payments.stop()
+      await background.stop()
       await new Promise((resolve) => server.close(resolve))
       await database.close()
       await rm(dataDir, { recursive: true, force: true })

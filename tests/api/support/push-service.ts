@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 // @ts-expect-error http_ece ships no types
 import ece from 'http_ece'
-import { pushAgent } from '../../../server/modules/notification/push'
+import { pushAgent } from '../../../server/integrations/push'
 
 export interface ReceivedPush {
   path: string
