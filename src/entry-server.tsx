@@ -15,15 +15,16 @@ import { createRequestHandler, RouterServer, transformHtmlStringWithRouter } fro
 import type { QueryClient } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { LOCALES } from '../contract/constants'
+import type { RenderedPage, RenderOptions } from '../contract/page-renderer'
 import { provideServerEnvironment, type ServerEnvironment } from './lib/environment'
 import { i18n, loadCatalog } from './lib/i18n'
 import { localeFromPathname, toLinguiLocale } from './lib/locale'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './router'
-import { headHtml, pageHead, type SiteFacts } from './ssr/head'
+import { headHtml, pageHead } from './ssr/head'
 import { injectIntoTemplate } from './ssr/template'
 
-export type { SiteFacts }
+export type { RenderedPage, RenderOptions, SiteFacts } from '../contract/page-renderer'
 
 /** Nobody is signed in on the server: a member's session lives in their browser's storage. */
 const visitor = { ready: () => Promise.resolve(), isSignedIn: () => false }
@@ -43,19 +44,6 @@ async function settled(queryClient: QueryClient): Promise<void> {
   }
 }
 
-export interface RenderOptions {
-  /** dist/index.html: the shell with the built scripts and styles */
-  template: string
-  site: SiteFacts
-  /** reaches the API in process */
-  fetch: ServerEnvironment['fetch']
-}
-
-export interface RenderedPage {
-  status: number
-  headers: Headers
-  body: string
-}
 
 const requests = new AsyncLocalStorage<ServerEnvironment>()
 provideServerEnvironment(() => requests.getStore())

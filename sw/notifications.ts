@@ -1,21 +1,10 @@
+import type { PushMessage } from '../contract/push'
 import { SW_MESSAGES } from './routes'
 
 declare let self: ServiceWorkerGlobalScope
 
-/** What the shop's web push carries (server side: the notifications module), all of it optional to a careful reader. */
-interface PushPayload {
-  id?: number
-  type?: string
-  title?: string
-  body?: string
-  /** a shop path with the member's language prefix, e.g. /en/purchase/20261124-AB12 */
-  url?: string
-  icon?: string
-  badge?: string
-  image?: string | null
-  tag?: string
-  lang?: string
-}
+/** A push as it may arrive: the shop's message (contract/push.ts), every field checked before use (an older server, a stray push). */
+type PushPayload = Partial<Omit<PushMessage, 'type'>> & { type?: string }
 
 /** Not in TypeScript's lib yet, supported by Chromium */
 type ShownOptions = NotificationOptions & { image?: string }

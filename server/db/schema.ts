@@ -50,7 +50,7 @@ export const products = pgTable(
     sku: text('sku').notNull().unique(),
     name: localized('name'),
     description: localized('description'),
-    images: jsonb('images').$type<string[]>().notNull(),
+    images: jsonb('images').$type<[string, ...string[]]>().notNull(),
     city_id: integer('city_id')
       .notNull()
       .references(() => cities.id),

@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import type { Duplex } from 'node:stream'
 import webPush from 'web-push'
 import type { NotificationType, PushConfig } from '../../contract/notification'
+import type { PushMessage } from '../../contract/push'
 import type { Config } from '../config'
 import { keptSecrets } from '../lib/kept-secrets'
 import { AddressRefused, publicOnlyLookup } from '../lib/public-address'
@@ -119,20 +120,6 @@ export const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: '
   review_invite: { ttlSeconds: 3 * 24 * 3600, urgency: 'very-low' },
 }
 
-/** What the service worker receives (sw/sw.ts shows it). */
-export interface PushMessage {
-  id: number
-  type: NotificationType
-  title: string
-  body: string
-  /** a path of the shop with the member's language prefix */
-  url: string
-  icon: string
-  badge: string
-  image: string | null
-  tag: string
-  lang: string
-}
 
 export type PushOutcome = { ok: true } | { ok: false; gone: boolean; retry: boolean; refused: boolean; error: string }
 

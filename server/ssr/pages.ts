@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { COOKIES } from '../../contract/constants'
+import type { EntryServer } from '../../contract/page-renderer'
 import { NOT_FOUND_PAGE, PRIVATE_NO_STORE, PUBLIC_PAGE } from '../lib/http-caching'
 import type { Logger } from '../lib/logger'
 import { SCRIPT_HASHES_HEADER } from '../lib/security-headers'
@@ -14,14 +15,6 @@ import { pageTemplate } from './template'
 /** The template's script nonce attribute: pages carry none (their scripts are allowed by hash), so it is taken out. */
 const NONCE_SLOT = '__csp_nonce__'
 
-/** What the server bundle (src/entry-server.tsx, built into SSR_DIR) exports. */
-interface EntryServer {
-  ready: Promise<void>
-  renderPage(
-    request: Request,
-    options: { template: string; site: { publicUrl: string }; fetch: (url: string, init?: RequestInit) => Promise<Response> },
-  ): Promise<{ status: number; headers: Headers; body: string } | Response>
-}
 
 export interface PageRenderer {
   /** the page as HTML with its status; a Response for a redirect */

@@ -69,7 +69,7 @@ function Root() {
       </NotificationSlots>
       <AuthOverlays
         providers={config?.auth.providers ?? []}
-        lockMinutes={config?.auth.lock_minutes ?? 15}
+        lockMinutes={config?.auth.lock_minutes}
         termsUrl={config?.shop.terms_url}
         privacyUrl={config?.shop.privacy_url}
       />

@@ -20,12 +20,9 @@ import { formatPrice, formatPriceRange } from '../lib/format-price'
 import { htmlLang, localizePathname } from '../lib/locale'
 import type { createAppRouter } from '../router'
 import { escapeHtml, scriptJson } from './template'
+import type { SiteFacts } from '../../contract/page-renderer'
 
-/** What the server knows about the deployment. */
-export interface SiteFacts {
-  /** absolute origin the shop is reached at, no trailing slash (PUBLIC_URL) */
-  publicUrl: string
-}
+export type { SiteFacts }
 
 type AppRouter = ReturnType<typeof createAppRouter>
 

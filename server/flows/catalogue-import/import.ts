@@ -84,6 +84,13 @@ async function slugIds(tx: Tx) {
  * whole file. `images` are the pictures readLocalImages read for it, stored in the same
  * transaction, so a refused file leaves none behind.
  */
+/** The file's schema asks for at least one picture per product (the first is its thumbnail everywhere); stored so that its type says so. */
+function atLeastOne(images: string[]): [string, ...string[]] {
+  const [first, ...rest] = images
+  if (first === undefined) throw new Error('a product without pictures passed the catalogue schema')
+  return [first, ...rest]
+}
+
 export async function importCatalogue(db: Db, file: CatalogueFile, images: InspectedImage[] = []): Promise<ImportSummary> {
   const unread = unreadLocalImages(file)
   if (unread.length) throw new CatalogueFileError(unread)
@@ -153,7 +160,7 @@ export async function importCatalogue(db: Db, file: CatalogueFile, images: Inspe
             sku: p.sku,
             name: p.name,
             description: p.description,
-            images: p.images,
+            images: atLeastOne(p.images),
             city_id: ids.cities.get(p.city)!,
             trend_group_id: p.trend_group ? ids.trendGroups.get(p.trend_group)! : null,
             status: p.status,

@@ -54,7 +54,7 @@ function priceLines(found: Found, lines: CartLineInput[], locale: Locale): Price
       variant_id: variant.id,
       name: product.name[locale],
       variant_label: variant.label[locale],
-      image: product.images[0] ?? '',
+      image: product.images[0],
       stock_type: product.stock_type,
       unit_price: variant.price,
       quantity: line.quantity,

@@ -81,11 +81,17 @@ export async function createUser(db: DbOrTx, values: Omit<repo.NewUser, 'referre
   }
 }
 
-export async function referrerId(db: DbOrTx, code: string | undefined) {
+/** The member whose referrer code this is; null without a code or when no member holds it. */
+export async function referrerOf(db: DbOrTx, code: string | undefined) {
   if (!code) return null
-  const referrer = await repo.findUserByReferrerCode(db, code.trim().toUpperCase())
-  if (!referrer) throw validationFailed({ referrer_code: [MESSAGES.referrer] })
-  return referrer.id
+  return (await repo.findUserByReferrerCode(db, code.trim().toUpperCase()))?.id ?? null
+}
+
+/** As referrerOf, for a form: a code no member holds is the form's error. */
+export async function referrerId(db: DbOrTx, code: string | undefined) {
+  const id = await referrerOf(db, code)
+  if (code && id === null) throw validationFailed({ referrer_code: [MESSAGES.referrer] })
+  return id
 }
 
 export async function issueToken(deps: ServiceDeps, userId: number, method: LoginMethod, db: DbOrTx = deps.db) {

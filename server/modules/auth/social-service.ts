@@ -6,7 +6,7 @@ import { transaction } from '../../db/transaction'
 import { AppError, validationFailed } from '../../lib/errors'
 import { fingerprint, randomToken } from '../../lib/secrets'
 import * as repo from './repo'
-import { createUser, issueToken, normalizeEmail, profileFields, referrerId, toAuthUser } from './service'
+import { createUser, issueToken, normalizeEmail, profileFields, referrerId, referrerOf, toAuthUser } from './service'
 import type { ServiceDeps } from '../../core/deps'
 import { pwaUrl } from '../../core/links'
 import type { ProviderClient, SocialProfile } from './social-providers'
@@ -76,7 +76,7 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
     const email = profile.email
     user = await transaction(deps.db, async (tx) => {
       // a code that is no longer valid does not stand in the way of signing in
-      const referred_by = await referrerId(tx, stored.referrer_code ?? undefined).catch(() => null)
+      const referred_by = await referrerOf(tx, stored.referrer_code ?? undefined)
       const created = await createUser(tx, {
         referred_by,
         email: normalizeEmail(email),

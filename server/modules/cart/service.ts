@@ -31,7 +31,7 @@ export async function cartOf(db: DbOrTx, userId: number, locale: Locale, now: Da
     id: item.id,
     product_id: product.id,
     variant_id: variant.id,
-    image: product.images[0] ?? '',
+    image: product.images[0],
     label: product.name[locale],
     type: variant.label[locale],
     quantity: item.quantity,

@@ -34,7 +34,7 @@ const toProduct = ({ product: row, city, variants, categories }: repo.FullProduc
   sku: row.sku,
   name: row.name[locale],
   description: row.description[locale],
-  thumbnail: row.images[0] ?? '',
+  thumbnail: row.images[0],
   images: row.images,
   price_min: row.price_min,
   price_max: row.price_max,

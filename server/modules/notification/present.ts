@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '../../../contract/constants'
 import { localizePathname } from '../../../contract/locale-paths'
 import type { NotificationEvent, NotificationWords } from '../../../contract/notification-event'
 import type { Notification } from '../../../contract/notification'
-import type { PushMessage } from '../../integrations/push'
+import type { PushMessage } from '../../../contract/push'
 import type { NotificationRow } from './repo'
 import { payloadFor, wordsOf } from './texts'
 

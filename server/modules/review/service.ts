@@ -63,7 +63,7 @@ const toOwnReview = (row: NonNullable<Awaited<ReturnType<typeof repo.ownReview>>
   ...toReview(row.review, locale),
   order_no: row.order_no,
   product_name: row.name[locale],
-  product_image: row.images[0] ?? '',
+  product_image: row.images[0],
   hidden: row.review.hidden_at !== null,
 })
 

@@ -4,35 +4,8 @@ import type { DbOrTx } from '../../db/client'
 import { categories, cities, productCategories, products, variants } from '../../db/schema'
 import { readingValues } from './readings'
 import { storedReadings } from './stored-readings'
+import type { ProductRecord } from '../../../contract/search-record'
 
-/** What the search index holds per product: everything a hit shows, in every language, plus facets. */
-export interface ProductRecord {
-  objectID: string
-  id: number
-  sku: string
-  name: string
-  name_zh_tw: string
-  name_en: string
-  name_ja: string
-  /** the kana reading of the Japanese name, in hiragana and in katakana: まっちゃ and マッチャ find 抹茶 (decision 43) */
-  name_ja_reading: string[]
-  thumbnail: string
-  price: number
-  price_min: number
-  price_max: number
-  categories: { category: { id: number; name: string; name_en: string; name_ja: string; name_ja_reading: string[] } }[]
-  category_ids: number[]
-  location: { city: string; city_en: string; city_ja: string; city_ja_reading: string[]; slug: string }
-  city: string
-  status: string
-  stock_type: string
-  stock_status: 'in_stock' | 'out_of_stock' | 'pre_order'
-  trend_group_id: number | null
-  rank: number
-  /** average review score (one decimal) and how many reviews: a filter ("4 stars & up") and a ranking signal after relevance */
-  rating: number
-  reviews_total: number
-}
 
 export const PRODUCT_INDEX_SETTINGS = {
   // a reading right after the words it reads: a match on the name as written ranks first
@@ -111,7 +84,7 @@ export async function productRecords(db: DbOrTx, ids?: number[]) {
       name_en: p.name.en,
       name_ja: p.name.ja,
       name_ja_reading: readingValues(readings, p.name.ja),
-      thumbnail: p.images[0] ?? '',
+      thumbnail: p.images[0],
       price: p.price_min,
       price_min: p.price_min,
       price_max: p.price_max,

@@ -338,13 +338,18 @@ export async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, a
     })
 }
 
-/** Who a subscription belongs to: its metadata (set at checkout), else the member whose customer it is (a payment link). */
+/**
+ * Who a subscription belongs to: its metadata (set at checkout), else the member whose customer it
+ * is (a payment link); and which plan it is. A subscription billed as none of the shop's plans is
+ * not the snack box's: 'unknown plan', never shown as some other plan.
+ */
 async function ownerOf(tx: DbOrTx, sub: Stripe.Subscription) {
   const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id
   const months = sub.items.data[0]?.price.recurring?.interval_count ?? 1
   // the plan the item is billed as: its metadata's (a schedule's phase sets it at the renewal), else its months'
   const named = planById(sub.metadata?.plan_id ?? '')
-  const planId = (named && named.months === months ? named.id : undefined) ?? planByMonths(months)?.id ?? named?.id ?? 'box-1'
+  const planId = (named && named.months === months ? named.id : undefined) ?? planByMonths(months)?.id ?? named?.id
+  if (planId === undefined) return 'unknown plan' as const
   const fromMetadata = Number(sub.metadata?.user_id)
   const userId = Number.isInteger(fromMetadata) && fromMetadata > 0 ? fromMetadata : (await tx.select().from(billingCustomers).where(eq(billingCustomers.customer_id, customerId)))[0]?.user_id
   if (userId === undefined) return undefined
@@ -375,6 +380,7 @@ export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHan
       case 'customer.subscription.deleted': {
         const sub = event.data.object
         const owner = await ownerOf(tx, sub)
+        if (owner === 'unknown plan') return deps.logger.warn('stripe webhook: a subscription billed as none of the snack box plans; not recorded', { event: event.id, subscription: sub.id })
         if (!owner) return deps.logger.warn('stripe webhook: a subscription of no known member', { event: event.id })
         await recordSubscription(tx, sub, at, owner)
         return

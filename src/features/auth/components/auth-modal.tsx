@@ -15,7 +15,7 @@ export interface AuthModalProps {
   providers: readonly SocialProvider[]
   termsUrl?: string
   privacyUrl?: string
-  lockMinutes: number
+  lockMinutes: number | undefined
 }
 
 /** The sign-in dialog: login, register and forget_password views; it opens on login every time. */

@@ -21,7 +21,8 @@ interface LoginFormProps {
   socialRedirect?: string
   providers: readonly SocialProvider[]
   /** minutes of a lock-out, when the server does not say */
-  lockMinutes: number
+  /** LOCK_MINUTES from the shop's config; undefined until it is loaded */
+  lockMinutes: number | undefined
   onForgot: () => void
   onRegister: () => void
 }
@@ -49,7 +50,11 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
         toast.error(t`Sign-in failed`, { id: 'sign-in-failed' })
         if (!isApiError(error)) return setProblem({ kind: 'message', text: t`Oops...Something went wrong` })
         if (error.code === 'TOO_MANY_ATTEMPTS') {
-          return setProblem({ kind: 'locked', minutes: error.detailNumber('lock_minutes') ?? lockMinutes, seconds: error.detailNumber('retry_after') })
+          const seconds = error.detailNumber('retry_after')
+          const minutes = error.detailNumber('lock_minutes') ?? lockMinutes ?? (seconds === undefined ? undefined : Math.ceil(seconds / 60))
+          // nothing says how long: the server's own words, in the page's language
+          if (minutes === undefined) return setProblem({ kind: 'message', text: error.message })
+          return setProblem({ kind: 'locked', minutes, seconds })
         }
         if (error.code === 'VALIDATION_FAILED') return setErrors(serverFieldErrors(error))
         setProblem({ kind: 'message', text: error.message })

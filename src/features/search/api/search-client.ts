@@ -1,34 +1,13 @@
 import type { LiteClient } from 'algoliasearch/lite'
 import type { Locale } from '../../../../contract/constants'
+import type { SearchHit } from '../../../../contract/search-record'
 import type { PublicConfig } from '../../../../contract/shop'
 import { apiGet } from '../../../lib/api-client'
 
 export type SearchConfig = PublicConfig['search']
 
-export interface SearchHit {
-  objectID: string
-  id: number
-  name: string
-  name_zh_tw: string
-  name_en: string
-  name_ja: string
-  thumbnail: string
-  price_min: number
-  price_max: number
-  category_ids: number[]
-  location: { city: string; city_en: string; city_ja: string; slug: string }
-  city: string
-  stock_status: StockStatus
-  trend_group_id: number | null
-  /** average review score (one decimal, 0 without reviews) and how many reviews; absent in records indexed before reviews */
-  rating?: number
-  reviews_total?: number
-  _highlightResult?: Record<string, { value: string; matchLevel: string } | undefined>
-}
 
-import type { StockStatus } from './search-page-schema'
-
-export { STOCK_STATUSES, type StockStatus } from './search-page-schema'
+export { STOCK_STATUSES, type SearchHit, type StockStatus } from '../../../../contract/search-record'
 
 /** The part of an Algolia response the shop reads (the lite client does not check the shape). */
 export interface SearchResult {

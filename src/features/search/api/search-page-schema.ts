@@ -1,12 +1,11 @@
 import * as v from 'valibot'
+import { STOCK_STATUSES } from '../../../../contract/search-record'
 import { optionalSearchInt, optionalSearchKeyword } from '../../../lib/search-params'
 
 /**
  * The search page's address, apart from the rest of the search (search-state.ts, search-client.ts):
  * every route's search schema is in the first download, the search's code is not.
  */
-export const STOCK_STATUSES = ['in_stock', 'out_of_stock', 'pre_order'] as const
-export type StockStatus = (typeof STOCK_STATUSES)[number]
 
 /** the last page a search reaches: Algolia shows at most 1,000 hits, and the embedded engine refuses a page past 1,000 */
 const LAST_SEARCH_PAGE = 1000
