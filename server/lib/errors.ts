@@ -7,7 +7,7 @@ import type { ApiErrorBody, ErrorCode, ErrorDetail } from '../../contract/errors
 import { summarizeError, type Logger } from './logger'
 import { translate } from './messages'
 import { isDatabaseUnavailable } from './unavailable'
-import { localeOf } from './request-context'
+import { localeOf } from './request-locale'
 
 /** The one error type services throw. `message` is the English source text; it is translated on the way out. */
 export class AppError extends Error {

@@ -1,16 +1,8 @@
-import type { Context, MiddlewareHandler } from 'hono'
-import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_LOCALE, type Currency, type Locale } from '../../contract/constants'
+import type { MiddlewareHandler } from 'hono'
+import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_LOCALE, type Currency } from '../../contract/constants'
 import { isLocale } from '../../contract/localized'
 import { AppError } from './errors'
-
-declare module 'hono' {
-  interface ContextVariableMap {
-    locale: Locale
-    currency: Currency
-  }
-}
-
-export const localeOf = (c: Context): Locale => c.get('locale') ?? DEFAULT_LOCALE
+import './request-locale'
 
 /**
  * Reads `X-localization` (zh_tw default, en, ja) and `currency` (TWD only). An unknown language falls

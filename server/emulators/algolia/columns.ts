@@ -1,4 +1,4 @@
-import { valuesAt } from './filters'
+import { valuesAt } from './record-values'
 
 const NONE = -1
 const MANY = -2

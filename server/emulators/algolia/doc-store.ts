@@ -1,6 +1,6 @@
 import { radix } from '@orama/orama/trees'
 import { SortColumn, ValueColumn } from './columns'
-import { valuesAt } from './filters'
+import { valuesAt } from './record-values'
 import { indexTokens, normalize } from './text'
 
 export type SearchRecord = Record<string, unknown> & { objectID: string }

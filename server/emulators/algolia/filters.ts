@@ -1,5 +1,6 @@
 import type { ValueColumn } from './columns'
 import { SEARCH_LIMITS } from './params'
+import { valuesAt } from './record-values'
 
 /**
  * Algolia's filter languages: `filters` (facet `attr:value`, numeric comparisons and
@@ -60,17 +61,6 @@ function lex(input: string): Token[] {
   return tokens
 }
 
-export const valuesAt = (record: Record<string, unknown>, path: string): unknown[] => {
-  if (!path.includes('.')) {
-    const value = record[path]
-    return value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]
-  }
-  let current: unknown[] = [record]
-  for (const key of path.split('.')) {
-    current = current.flatMap((v) => (v && typeof v === 'object' ? [(v as Record<string, unknown>)[key]] : [])).flatMap((v) => (Array.isArray(v) ? v : [v]))
-  }
-  return current.filter((v) => v !== undefined && v !== null)
-}
 
 const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   '<': (a, b) => a < b,
