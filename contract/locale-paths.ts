@@ -31,3 +31,6 @@ export function localizePathname(pathname: string, locale: Locale): string {
   if (!prefix) return `/${tail}`
   return tail ? `/${prefix}/${tail}` : `/${prefix}`
 }
+
+/** The page's path without its language prefix (/en/subscribe and /subscribe are both /subscribe): what a test of "which page" reads. */
+export const pathWithoutLocale = (pathname: string): string => localizePathname(pathname, DEFAULT_LOCALE)

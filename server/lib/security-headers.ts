@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
+import { pathWithoutLocale } from '../../contract/locale-paths'
 
 /** What the browser may reach besides the shop's own origin; derived from the configuration. */
 export interface BrowserSources {
@@ -24,7 +25,7 @@ export interface PaymentSources {
 }
 
 /** `/payment`, `/en/payment`, `/ja/payment`: where card details are entered. */
-const PAYMENT_PAGE = /^\/(?:(?:en|ja)\/)?payment\/?$/
+const PAYMENT_PAGE = /^\/payment\/?$/
 
 type Directives = Record<string, string[]>
 
@@ -122,6 +123,6 @@ export function securityHeaders(sources: BrowserSources): MiddlewareHandler {
       c.header('content-security-policy', contentSecurityPolicy(sources, 'shop', listed))
       return
     }
-    c.header('content-security-policy', PAYMENT_PAGE.test(c.req.path) ? paymentPolicy : shopPolicy)
+    c.header('content-security-policy', PAYMENT_PAGE.test(pathWithoutLocale(c.req.path)) ? paymentPolicy : shopPolicy)
   }
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { COOKIES } from '../../contract/constants'
+import { pathWithoutLocale } from '../../contract/locale-paths'
 import type { EntryServer } from '../../contract/page-renderer'
 import { NOT_FOUND_PAGE, PRIVATE_NO_STORE, PUBLIC_PAGE } from '../lib/http-caching'
 import type { Logger } from '../lib/logger'
@@ -26,9 +27,9 @@ export interface PageRenderer {
  * or a step of signing in. They get the shell, which the app fills in; nothing there is for a
  * search engine or a link preview.
  */
-const CLIENT_ONLY = /^\/(?:(?:en|ja)\/)?(?:cart|payment|purchase|user|login|auth)(?:\/|$)/
+const CLIENT_ONLY = /^\/(?:cart|payment|purchase|user|login|auth)(?:\/|$)/
 
-export const isClientOnlyPage = (pathname: string): boolean => CLIENT_ONLY.test(pathname)
+export const isClientOnlyPage = (pathname: string): boolean => CLIENT_ONLY.test(pathWithoutLocale(pathname))
 
 /** `/` sends a visitor who chose another language before (the `locale` cookie) to that language's home page. */
 const readsLocaleCookie = (pathname: string) => pathname === '/'

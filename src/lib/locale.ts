@@ -4,7 +4,7 @@ import { getCookie, setCookie } from './cookies'
 
 export type { Locale }
 export { LOCALES, DEFAULT_LOCALE }
-export { htmlLang, localeFromParam, localizePathname, prefixOf } from '../../contract/locale-paths'
+export { htmlLang, localeFromParam, localizePathname, pathWithoutLocale, prefixOf } from '../../contract/locale-paths'
 
 /** Lingui catalogs are named with BCP 47 tags; the API speaks zh_tw. */
 export type LinguiLocale = 'zh-TW' | 'en' | 'ja'

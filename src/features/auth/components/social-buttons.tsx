@@ -10,6 +10,7 @@ import { FacebookIcon, GoogleIcon } from '../../../ui/more-icons'
 import { socialSignInUrl, type AuthSource } from '../api/social-sign-in'
 import { rememberSocialRedirect } from '../social-redirect'
 import './social-buttons.css'
+import { pathWithoutLocale } from '../../../lib/locale'
 
 interface SocialButtonsProps {
   /** the providers this shop offers (from /config); none means no buttons */
@@ -18,7 +19,7 @@ interface SocialButtonsProps {
   redirect?: string
 }
 
-const SUBSCRIBE_PAGE = /^(\/(en|ja))?\/subscribe\/?$/
+const isSubscribePage = (pathname: string) => /^\/subscribe\/?$/.test(pathWithoutLocale(pathname))
 
 /** Sign in with Google or Facebook: the browser leaves for the provider and returns to /auth/social-callback. */
 export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
@@ -30,7 +31,7 @@ export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
 
   const labels: Record<SocialProvider, string> = { google: t`Sign in with Google`, facebook: t`Sign in with Facebook` }
   // started on the subscribe page, or on the sign-in page a plan's button sent a visitor to
-  const source: AuthSource = [pathname, redirect?.split(/[?#]/)[0]].some((path) => path !== undefined && SUBSCRIBE_PAGE.test(path)) ? 'subscribe' : 'ec'
+  const source: AuthSource = [pathname, redirect?.split(/[?#]/)[0]].some((path) => path !== undefined && isSubscribePage(path)) ? 'subscribe' : 'ec'
 
   const start = async (provider: SocialProvider) => {
     setLeaving(provider)

@@ -14,6 +14,7 @@ import { getUser } from '../api/get-user'
 import { closeAuthModal, openVerifyEmailModal } from '../stores/auth-modal-store'
 import { auth } from '../stores/auth-store'
 import type { AuthSource } from '../api/social-sign-in'
+import { pathWithoutLocale } from '../../../lib/locale'
 
 /** The session as components see it; re-renders when it changes. */
 export function useSession() {
@@ -25,7 +26,7 @@ export function useSession() {
   return { signedIn: token !== null, user: user as AuthUser | null, ready }
 }
 
-const SUBSCRIBE_PATH = /^(\/(en|ja))?\/subscribe\/?$/
+const isSubscribePage = (pathname: string) => /^\/subscribe\/?$/.test(pathWithoutLocale(pathname))
 
 /**
  * After a sign-in the shop goes where the visitor was headed (a guarded page remembered in
@@ -43,7 +44,7 @@ export function useCompleteSignIn() {
     if (!result.user.email_verified_at) openVerifyEmailModal()
     const pathname = router.state.location.pathname
     // a sign-in from the subscribe page's own header stays there, like one that went through a provider
-    const subscribe = SUBSCRIBE_PATH.test(pathname) ? pathname : options.source === 'subscribe' ? subscribePage(router, pathname) : undefined
+    const subscribe = isSubscribePage(pathname) ? pathname : options.source === 'subscribe' ? subscribePage(router, pathname) : undefined
     const target = safeRedirectPath(options.redirect) ?? (options.stay ? undefined : (subscribe ?? homeOf(pathname)))
     if (target !== undefined) void router.navigate({ href: target })
   }
@@ -72,7 +73,7 @@ export function useSignOut() {
       // offline or already revoked: the token is forgotten on this device all the same
     }
     const pathname = router.state.location.pathname
-    await router.navigate({ href: SUBSCRIBE_PATH.test(pathname) ? pathname : homeOf(pathname) })
+    await router.navigate({ href: isSubscribePage(pathname) ? pathname : homeOf(pathname) })
     auth.signOut()
     queryClient.removeQueries({ queryKey: [MEMBER_QUERY_ROOT] })
     toast.success(t`You have logged out`, { id: 'signed-out' })

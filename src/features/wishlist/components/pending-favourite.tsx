@@ -3,8 +3,9 @@ import { useEffect } from 'react'
 import { forgetPendingAction, takePendingAction } from '../../../lib/pending-action'
 import { toast } from '../../../lib/toast'
 import { useToggleFavourite } from '../api/toggle-favourite'
+import { pathWithoutLocale } from '../../../lib/locale'
 
-const RETURN_FROM_PROVIDER = /^(\/(en|ja))?\/auth\/social-(callback|register)\/?$/
+const RETURN_FROM_PROVIDER = /^\/auth\/social-(callback|register)\/?$/
 
 /**
  * Finishes a heart a visitor tapped before signing in: once the session is there (the dialog's
@@ -17,7 +18,7 @@ export function PendingFavourite({ signedIn }: { signedIn: boolean }) {
   // A sign-in in the dialog never reloads the page; only a provider's sign-in comes back in a new
   // one. Any other fresh load (the back button from the provider, a reload) drops what was pending.
   useEffect(() => {
-    if (!RETURN_FROM_PROVIDER.test(window.location.pathname)) forgetPendingAction()
+    if (!RETURN_FROM_PROVIDER.test(pathWithoutLocale(window.location.pathname))) forgetPendingAction()
   }, [])
   useEffect(() => {
     if (!signedIn) return
