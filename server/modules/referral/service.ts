@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client'
 import { couponRedemptions, coupons, orders, recipients, referrals, users } from '../../db/schema'
 import { notify } from '../../core/notify'
 import { postalAddressKey } from './postal-address-key'
+import { maskedName } from '../../lib/masked-name'
 
 /** A referral coupon's figures (configuration: REFERRAL_FRIEND_COUPON, REFERRAL_REWARD_COUPON). */
 export interface ReferralCoupon {
@@ -64,7 +65,7 @@ const grantPayload = (coupon: typeof coupons.$inferSelect) => ({ coupon_code: co
  */
 export async function friendJoined(tx: DbOrTx, settings: ReferralSettings, friend: { id: number; first_name: string; last_name: string; email_verified_at: Date | null }, referrerId: number, now: Date) {
   await tx.insert(referrals).values({ friend_id: friend.id, referrer_id: referrerId, created_at: now, updated_at: now }).onConflictDoNothing()
-  await notify(tx, { userId: referrerId, type: 'referral_joined', payload: { friend_name: maskedName(friend) }, url: '/user/referrer', dedupeKey: `referral_joined:${friend.id}` }, now)
+  await notify(tx, { userId: referrerId, type: 'referral_joined', payload: { friend_name: maskedName(friend.first_name, friend.last_name, 'acquaintance') }, url: '/user/referrer', dedupeKey: `referral_joined:${friend.id}` }, now)
   if (friend.email_verified_at) await friendVerified(tx, settings, friend.id, now)
 }
 
@@ -121,34 +122,12 @@ export async function friendOrderDelivered(tx: DbOrTx, settings: ReferralSetting
   const [named] = await tx.select({ first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, referral.friend_id))
   await notify(
     tx,
-    { userId: referral.referrer_id, type: 'coupon_granted', payload: { grant: 'reward', friend_name: maskedName(named!), ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:reward:${referral.friend_id}` },
+    { userId: referral.referrer_id, type: 'coupon_granted', payload: { grant: 'reward', friend_name: maskedName(named!.first_name, named!.last_name, 'acquaintance'), ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:reward:${referral.friend_id}` },
     now,
   )
   return { referrerId: referral.referrer_id, coupon }
 }
 
-/**
- * 林小美 → 林*美, Ken → K*n, 美 → 美*: enough for the referrer to recognise a friend, not to read a
- * name. `keepLast` false hides the last character too (山田花 → 山**).
- */
-export function maskName(name: string, keepLast = true) {
-  const chars = [...name.trim()]
-  if (chars.length <= 1) return `${chars[0] ?? ''}*`
-  if (chars.length === 2 || !keepLast) return `${chars[0]}${'*'.repeat(Math.min(chars.length - 1, 3))}`
-  return `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 3))}${chars.at(-1)}`
-}
-
-/**
- * A member's name as the referrer sees it: family name first when it is written in Chinese or
- * Japanese, as names are there; masked. A one-character given name after a longer family name
- * (歐陽娜, 山田花) would be shown whole as the last character, so nothing of it is shown.
- */
-export function maskedName(n: { first_name: string; last_name: string }) {
-  const first = n.first_name.trim()
-  const last = n.last_name.trim()
-  if (!/[\u3040-\u30ff\u3400-\u9fff]/.test(last + first)) return maskName(`${first} ${last}`)
-  return maskName(`${last}${first}`, [...first].length > 1 || !last)
-}
 
 /**
  * `GET /user/referrer`: the member's friends, names masked, each joined, ordered (an order not
@@ -174,7 +153,7 @@ export async function referralsView(db: DbOrTx, referrerId: number, locale: Loca
   )
   return {
     referrals: rows.map((r) => ({
-      name: maskedName(r),
+      name: maskedName(r.first_name, r.last_name, 'acquaintance'),
       joined_at: r.joined_at.toISOString(),
       status: r.status === 'joined' ? (ordering.has(r.friend_id) ? ('ordered' as const) : ('joined' as const)) : r.status,
       reason: r.status === 'not_eligible' ? (r.reason as 'same_phone' | 'same_address') : null,

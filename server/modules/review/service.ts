@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import { transaction } from '../../db/transaction'
 import type { Clock } from '../../lib/clock'
 import { AppError, notFound } from '../../lib/errors'
-import { maskedName } from './mask'
+import { maskedName } from '../../lib/masked-name'
 import * as repo from './repo'
 
 export interface ReviewDeps {
@@ -84,7 +84,7 @@ export async function create(deps: ReviewDeps, userId: number, input: CreateRevi
       variant_label: line.variant_label,
       score: input.score,
       evaluation: input.evaluation,
-      author: maskedName(names.first, names.last),
+      author: maskedName(names.first, names.last, 'public'),
       created_at: now,
     })
     if (!written) throw new AppError('REVIEW_EXISTS', 409, 'You have already reviewed this product; you can edit your review.')
