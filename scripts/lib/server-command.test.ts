@@ -37,7 +37,7 @@ describe('which server a test or benchmark starts', () => {
 
   it('runs from source once a file under server/ or contract/ is newer than the build', async () => {
     await touch('dist-api/main.js', 100)
-    await touch('server/modules/catalog/service.ts', 10)
+    await touch('server/modules/catalogue/service.ts', 10)
     expect(chosenBuild(root)).toBe('source')
     await touch('dist-api/main.js', 0)
     await touch('contract/shop.ts', -5)
@@ -46,7 +46,7 @@ describe('which server a test or benchmark starts', () => {
 
   it('does not count a test beside the code, which is not part of the build', async () => {
     await touch('dist-api/main.js', 100)
-    await touch('server/modules/catalog/service.test.ts', 10)
+    await touch('server/modules/catalogue/service.test.ts', 10)
     await touch('server/ssr/pages.test.tsx', 10)
     expect(chosenBuild(root)).toBe('compiled')
   })

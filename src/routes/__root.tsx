@@ -5,7 +5,7 @@ import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-rou
 import { AuthOverlays } from '../features/auth/components/auth-overlays'
 import { useSession } from '../features/auth/components/use-session'
 import { useShopConfig } from '../features/shop/api/get-shop-config'
-import { PendingFavourite } from '../features/wishlist/components/pending-favourite'
+import { PendingFavourite } from '../features/favourites/components/pending-favourite'
 import type { AuthGate } from '../lib/guards'
 import { markAppReady } from '../lib/app-ready'
 import { activateLocale, loadCatalog, useLocale } from '../lib/i18n'
@@ -17,7 +17,7 @@ import { RouteError } from '../ui/route-error'
 import { OfflineBanner } from '../ui/offline-banner'
 import { Toaster } from '../ui/toaster'
 import { UpdatePrompt } from '../ui/update-prompt'
-import { NotificationSlots } from './-notification-slots'
+import { NotificationSlots } from '../app/notification-slots'
 
 export interface RouterContext {
   queryClient: QueryClient

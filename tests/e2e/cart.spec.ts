@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Product, Variant } from '../../contract/catalog'
+import type { Product, Variant } from '../../contract/catalogue'
 import { apiToken, expect, header, ntd, serverCart, test, tr, type UiLocale } from './kit'
 import { chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, signIn, trWith } from './support/accounts'
 import { addFromProductPage, cartControl, cartName, stocked } from './support/cart'

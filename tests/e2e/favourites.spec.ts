@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Product } from '../../contract/catalog'
+import type { Product } from '../../contract/catalogue'
 import { allProducts, apiToken, expect, header, test, tr, type UiLocale } from './kit'
 import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, pathIn, signIn, submitLogin } from './support/accounts'
 

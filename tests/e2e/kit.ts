@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import type { AxeResults, ImpactValue } from 'axe-core'
-import type { Product } from '../../contract/catalog'
+import type { Product } from '../../contract/catalogue'
 import type { Paged } from '../../contract/page'
 
 export { expect }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import type { Product, Variant } from '../../contract/catalog'
+import type { Product, Variant } from '../../contract/catalogue'
 import { allProducts, apiToken, expect, findProduct, header, ntd, test, tr, type UiLocale } from './kit'
 import { createMember, pathIn, signIn, trWith } from './support/accounts'
 import { cartName } from './support/cart'

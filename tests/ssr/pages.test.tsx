@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Product } from '../../contract/catalog'
+import type { Product } from '../../contract/catalogue'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
 import { startShop, type TestShop } from '../api/harness'
 import { sitemapUrls } from '../../server/modules/seo/sitemap'

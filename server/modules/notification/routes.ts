@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { IdParamSchema } from '../../../contract/catalog'
+import { IdParamSchema } from '../../../contract/catalogue'
 import {
   NotificationListQuerySchema,
   NotificationSchema,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Product, Variant } from '../../../contract/catalog'
+import type { Product, Variant } from '../../../contract/catalogue'
 import { expect, findProduct, header, tr, type UiLocale } from '../kit'
 import { pathIn, trPlural } from './accounts'
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { Product, Variant } from '../../../contract/catalog'
+import type { Product, Variant } from '../../../contract/catalogue'
 import type { Order } from '../../../contract/order'
 import type { Paged } from '../../../contract/page'
 import { allProducts, apiLocale, expect, type UiLocale } from '../kit'

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator } from '@playwright/test'
-import type { Product, Variant } from '../../../contract/catalog'
+import type { Product, Variant } from '../../../contract/catalogue'
 import type { Order } from '../../../contract/order'
 import { sandboxConfirmRequest } from '../../../contract/payment'
 import type { PublicConfig } from '../../../contract/shop'

@@ -3,8 +3,8 @@ import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/ap
 import { CookieBanner } from '../../../ui/cookie-banner'
 import { Header } from '../../../ui/header'
 import { useSearchNavigate } from '../../../ui/use-search-navigate'
-import { accountSlots } from '../../-account-slots'
-import { CartAndFavouriteSlots } from '../../-cart-slots'
+import { accountSlots } from '../../../app/account-slots'
+import { CartAndFavouriteSlots } from '../../../app/cart-slots'
 
 /** The cart layout (spec section 2): the header only, and the cookie notice. */
 export const Route = createFileRoute('/{-$locale}/_cart')({

@@ -5,8 +5,8 @@ import { COOKIES } from '../../../../contract/constants'
 import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
 import { setCookie } from '../../../lib/cookies'
 import { SiteLayout } from '../../../ui/site-layout'
-import { accountSlots } from '../../-account-slots'
-import { CartAndFavouriteSlots } from '../../-cart-slots'
+import { accountSlots } from '../../../app/account-slots'
+import { CartAndFavouriteSlots } from '../../../app/cart-slots'
 
 const HomeSearchSchema = v.object({
   referrer_code: v.fallback(

@@ -3,7 +3,7 @@ import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/ap
 import { CookieBanner } from '../../../ui/cookie-banner'
 import { LanguageMenu } from '../../../ui/language-menu'
 import { MinimalLayout } from '../../../ui/minimal-layout'
-import { accountSlots } from '../../-account-slots'
+import { accountSlots } from '../../../app/account-slots'
 
 /** The minimal layout (spec: the subscribe page): the logo, the language and the account, no shop chrome. */
 export const Route = createFileRoute('/{-$locale}/_minimal')({

@@ -5,8 +5,8 @@ import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/ap
 import { requireAccess } from '../../../lib/guards'
 import { MemberLayout } from '../../../ui/member-layout'
 import { SiteLayout } from '../../../ui/site-layout'
-import { accountSlots } from '../../-account-slots'
-import { CartAndFavouriteSlots } from '../../-cart-slots'
+import { accountSlots } from '../../../app/account-slots'
+import { CartAndFavouriteSlots } from '../../../app/cart-slots'
 
 /** The member area: only for signed-in members; visitors are sent to sign in and brought back. */
 export const Route = createFileRoute('/{-$locale}/_user')({

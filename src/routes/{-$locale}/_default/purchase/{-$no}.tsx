@@ -15,7 +15,7 @@ import { toast } from '../../../../lib/toast'
 import { ErrorView } from '../../../../ui/error-view'
 import { PageSkeleton } from '../../../../ui/page-skeleton'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
-import { vapidKeyOf } from '../../../-notification-slots'
+import { vapidKeyOf } from '../../../../app/notification-slots'
 
 /** After this long the page says the payment is still being processed instead of "a few seconds". */
 const SLOW_MS = 20_000

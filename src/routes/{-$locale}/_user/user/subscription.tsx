@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { memberSubscriptionQueryOptions } from '../../../../features/subscribe/api/get-member-subscription'
-import { MySubscription } from '../../../../features/subscribe/components/my-subscription'
+import { memberSubscriptionQueryOptions } from '../../../../features/subscription/api/get-member-subscription'
+import { MySubscription } from '../../../../features/subscription/components/my-subscription'
 import { useRecipientBook } from '../../../../lib/recipient-book'
 import { useDocumentTitle } from '../../../../ui/use-document-title'
 

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import type { Product } from '../../../../contract/catalog'
+import type { Product } from '../../../../contract/catalogue'
 import type { Locale } from '../../../../contract/constants'
 import { apiGet } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/i18n'

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import type { Product } from '../../../../contract/catalog'
+import type { Product } from '../../../../contract/catalogue'
 import { PRODUCT_PAGE_SIZE, type Locale, type ProductSort } from '../../../../contract/constants'
 import type { Paged } from '../../../../contract/page'
 import { apiGet } from '../../../lib/api-client'

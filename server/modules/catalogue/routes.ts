@@ -10,7 +10,7 @@ import {
   RecommendQuerySchema,
   TrendGroupSchema,
   TrendGroupWithProductsSchema,
-} from '../../../contract/catalog'
+} from '../../../contract/catalogue'
 import { dataSchema, pagedSchema } from '../../../contract/page'
 import { revalidated } from '../../lib/http-caching'
 import { documented, validate } from '../../lib/route'

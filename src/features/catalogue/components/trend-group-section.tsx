@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { TrendGroupWithProducts } from '../../../../contract/catalog'
+import type { TrendGroupWithProducts } from '../../../../contract/catalogue'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { ProductRow } from './product-grid'
 

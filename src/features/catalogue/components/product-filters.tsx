@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Category, City, TrendGroup } from '../../../../contract/catalog'
+import type { Category, City, TrendGroup } from '../../../../contract/catalogue'
 import type { ProductSort } from '../../../../contract/constants'
 import { CloseIcon } from '../../../ui/icons'
 import { SortSelect, type SortOption } from '../../../ui/sort-select'

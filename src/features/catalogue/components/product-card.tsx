@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Product } from '../../../../contract/catalog'
+import type { Product } from '../../../../contract/catalogue'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'
 import { Picture } from '../../../ui/picture'

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import type { Product } from '../../../../contract/catalog'
+import type { Product } from '../../../../contract/catalogue'
 import type { Locale } from '../../../../contract/constants'
 import type { Paged } from '../../../../contract/page'
 import { apiGet } from '../../../lib/api-client'

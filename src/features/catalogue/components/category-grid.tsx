@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { Category } from '../../../../contract/catalog'
+import type { Category } from '../../../../contract/catalogue'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { Picture } from '../../../ui/picture'
 import './category-grid.css'

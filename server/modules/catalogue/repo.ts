@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
-import type { ProductListQuery } from '../../../contract/catalog'
+import type { ProductListQuery } from '../../../contract/catalogue'
 import type { DbOrTx } from '../../db/client'
 import { categories, cities, productCategories, products, trendGroups, variants } from '../../db/schema'
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Product, Variant } from '../../../../contract/catalog'
+import type { Product, Variant } from '../../../../contract/catalogue'
 import { formatPrice } from '../../../lib/format-price'
 import './variant-picker.css'
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import type { Product } from '../../../../contract/catalog'
+import type { Product } from '../../../../contract/catalogue'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 import './product-grid.css'

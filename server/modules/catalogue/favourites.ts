@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
-import type { Product } from '../../../contract/catalog'
+import type { Product } from '../../../contract/catalogue'
 import type { Locale } from '../../../contract/constants'
 import type { DbOrTx } from '../../db/client'
 import { categories, productCategories, products, wishlistItems } from '../../db/schema'

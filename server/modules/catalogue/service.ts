@@ -1,4 +1,4 @@
-import type { Category, City, Product, ProductListQuery, TrendGroup, TrendGroupWithProducts } from '../../../contract/catalog'
+import type { Category, City, Product, ProductListQuery, TrendGroup, TrendGroupWithProducts } from '../../../contract/catalogue'
 import type { Locale } from '../../../contract/constants'
 import type { Paged } from '../../../contract/page'
 import type { DbOrTx } from '../../db/client'

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { Product, Variant } from '../../../../contract/catalog'
+import type { Product, Variant } from '../../../../contract/catalogue'
 import { htmlLang } from '../../../lib/locale'
 import { useLocale } from '../../../lib/i18n'
 import { PinIcon } from '../../../ui/icons'

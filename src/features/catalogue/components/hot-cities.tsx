@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { City } from '../../../../contract/catalog'
+import type { City } from '../../../../contract/catalogue'
 import { useLocalePrefix } from '../../../lib/i18n'
 import { Picture } from '../../../ui/picture'
 import './hot-cities.css'
