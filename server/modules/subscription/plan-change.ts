@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { Locale } from '../../../contract/constants'
 import type { SubscriptionPlanId } from '../../../contract/subscription'
-import { subscriptions } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { releaseSchedule, scheduleChange } from './schedules'
-import { latestOf, memberSubscription, noSubscription, planById, statusOf, type SubscriptionDeps } from './service'
+import { latestOf, updateSubscription } from './repo'
+import { memberSubscription, noSubscription, planById, statusOf, type SubscriptionDeps } from './service'
 
 const samePlan = () => new AppError('SAME_PLAN', 409, 'Your snack box is already on this plan.')
 const cancelling = () => new AppError('SUBSCRIPTION_CANCELLING', 409, 'Your snack box ends with this term, so its plan cannot change. Keep your subscription first, then choose a plan.')
@@ -27,10 +26,10 @@ export async function changePlan(deps: SubscriptionDeps, userId: number, planId:
   if (planId === row.plan_id) {
     if (!row.next_plan_id) throw samePlan()
     await releaseSchedule(deps, row.schedule_id)
-    await deps.db.update(subscriptions).set({ next_plan_id: null, schedule_id: null, event_at: at, updated_at: at }).where(eq(subscriptions.id, row.id))
+    await updateSubscription(deps.db, row.id, { next_plan_id: null, schedule_id: null, event_at: at, updated_at: at })
   } else if (planId !== row.next_plan_id) {
     const scheduleId = await scheduleChange(deps, row.subscription_id, planById(planId)!)
-    await deps.db.update(subscriptions).set({ next_plan_id: planId, schedule_id: scheduleId, event_at: at, updated_at: at }).where(eq(subscriptions.id, row.id))
+    await updateSubscription(deps.db, row.id, { next_plan_id: planId, schedule_id: scheduleId, event_at: at, updated_at: at })
   }
   return (await memberSubscription(deps, userId, locale))!
 }

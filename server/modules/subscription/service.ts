@@ -1,25 +1,20 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { Locale } from '../../../contract/constants'
 import { addMonthsUtc, nextBox } from '../../../contract/subscription-boxes'
 import { SUBSCRIPTION_PLANS, toBoxRecipient, type BoxRecipient, type MemberSubscription, type SubscriptionPlanId, type SubscriptionStatus } from '../../../contract/subscription'
 import type { Db, DbOrTx } from '../../db/client'
-import { billingCustomers, subscriptionCheckouts, subscriptionInvoices, subscriptions, users } from '../../db/schema'
+import type { subscriptionInvoices } from '../../db/schema'
 import { transaction } from '../../db/transaction'
 import { AppError, notFound } from '../../lib/errors'
 import type { PaymentDeps } from '../../core/deps'
 import { fromStripeAmount, toStripeAmount, type StripeEventHandler } from '../../integrations/payments'
 import { notify } from '../../core/notify'
 import { pwaUrl } from '../../core/links'
+import * as repo from './repo'
 import { releaseSchedule } from './schedules'
 
 export type SubscriptionDeps = PaymentDeps
-
-type SubscriptionRow = typeof subscriptions.$inferSelect
-
-/** Provider statuses that hold a box: a member with one of these is not sent to pay again. */
-const HOLDING = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete']
 
 const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = {
   zh_tw: 'zh-TW',
@@ -30,42 +25,25 @@ const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = {
 export const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
 const planByMonths = (months: number) => SUBSCRIPTION_PLANS.find((plan) => plan.months === months)
 
-/** Provider statuses of a box that has ended: nothing more is sent or charged. */
-const ENDED = ['canceled', 'incomplete_expired']
-
-export function statusOf(row: Pick<SubscriptionRow, 'provider_status' | 'cancel_at_period_end'>): SubscriptionStatus {
-  if (ENDED.includes(row.provider_status)) return 'ended'
+export function statusOf(row: Pick<repo.SubscriptionRow, 'provider_status' | 'cancel_at_period_end'>): SubscriptionStatus {
+  if (repo.ENDED.includes(row.provider_status)) return 'ended'
   if (row.provider_status === 'past_due' || row.provider_status === 'unpaid' || row.provider_status === 'incomplete') return 'past_due'
   return row.cancel_at_period_end ? 'cancelling' : 'active'
 }
 
-/**
- * The box a member sees and manages: the latest one that has not ended (a member may hold a second
- * box, and the newer one ending leaves the other charged), else the latest, shown as ended.
- */
-export const latestOf = async (db: DbOrTx, userId: number) =>
-  (
-    await db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.user_id, userId))
-      .orderBy(sql`CASE WHEN ${inArray(subscriptions.provider_status, ENDED)} THEN 1 ELSE 0 END`, desc(subscriptions.created_at), desc(subscriptions.id))
-      .limit(1)
-  )[0]
 
 const alreadySubscribed = () =>
   new AppError('ALREADY_SUBSCRIBED', 409, 'You already have a snack box subscription. Under My snack box you can change its plan from the next renewal, change where it goes or cancel it; to get another one, order a second box.')
 
 /** The member's customer at the payment provider, created once (the key makes a retry or a double click find the same one). */
 async function customerOf(deps: SubscriptionDeps, user: { id: number; email: string }) {
-  const [known] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, user.id))
+  const known = await repo.customerOfMember(deps.db, user.id)
   if (known) return known.customer_id
   const customer = await deps.gateway.call('create customer', () =>
     deps.gateway.stripe.customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer-user-${user.id}` }),
   )
-  await deps.db.insert(billingCustomers).values({ user_id: user.id, customer_id: customer.id }).onConflictDoNothing()
-  const [row] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, user.id))
-  return row!.customer_id
+  await repo.saveCustomer(deps.db, user.id, customer.id)
+  return (await repo.customerOfMember(deps.db, user.id))!.customer_id
 }
 
 /** How long a request may hold the member's checkout while it opens a session: a crashed one frees it after this. */
@@ -81,13 +59,11 @@ const checkoutInProgress = () => new AppError('IN_PROGRESS', 409, 'A payment pag
  */
 async function claimCheckout(db: Db, userId: number, planId: SubscriptionPlanId, secondBox: boolean, now: Date) {
   return transaction(db, async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-    const holding = await tx.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.user_id, userId), inArray(subscriptions.provider_status, HOLDING))).limit(1)
-    if (holding.length > 0 && !secondBox) throw alreadySubscribed()
-    const [previous] = await tx.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.user_id, userId))
+    await repo.lockMember(tx, userId)
+    if ((await repo.holdsOne(tx, userId)) && !secondBox) throw alreadySubscribed()
+    const previous = await repo.checkoutOf(tx, userId)
     if (previous?.claimed_at && previous.claimed_at.getTime() > now.getTime() - CLAIM_MS) throw checkoutInProgress()
-    if (previous) await tx.update(subscriptionCheckouts).set({ claimed_at: now }).where(eq(subscriptionCheckouts.user_id, userId))
-    else await tx.insert(subscriptionCheckouts).values({ user_id: userId, plan_id: planId, claimed_at: now })
+    await repo.claimCheckout(tx, userId, planId, previous !== undefined, now)
     return previous
   })
 }
@@ -103,7 +79,7 @@ const STALE_SESSION_MS = 24 * 60 * 60_000
  * expiry is long past, or the provider no longer knows it (its test data was reset, or the shop moved
  * from the sandbox to real keys): such a session can never be paid, so it stops nothing (decision 56).
  */
-async function previousSession(deps: SubscriptionDeps, previous: typeof subscriptionCheckouts.$inferSelect | undefined, now: Date) {
+async function previousSession(deps: SubscriptionDeps, previous: Awaited<ReturnType<typeof repo.checkoutOf>>, now: Date) {
   if (!previous?.session_id) return null
   if (previous.expires_at && previous.expires_at.getTime() < now.getTime() - STALE_SESSION_MS) return null
   const id = previous.session_id
@@ -134,11 +110,7 @@ export async function startCheckout(
   const link = deps.config.subscription.planUrls[plan.id]
   const now = deps.clock()
   const previous = await claimCheckout(deps.db, user.id, plan.id, secondBox, now)
-  const release = (values: Partial<typeof subscriptionCheckouts.$inferInsert> = {}) =>
-    deps.db
-      .update(subscriptionCheckouts)
-      .set({ ...values, claimed_at: null })
-      .where(and(eq(subscriptionCheckouts.user_id, user.id), eq(subscriptionCheckouts.claimed_at, now)))
+  const release = (values: Parameters<typeof repo.releaseCheckout>[3] = {}) => repo.releaseCheckout(deps.db, user.id, now, values)
   try {
     const open = await previousSession(deps, previous, now)
     if (open && previous) {
@@ -146,8 +118,8 @@ export async function startCheckout(
       if (session.status === 'complete' && !previous.second_box && !secondBox) {
         // paid a moment ago in another window: its webhooks are on their way
         const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
-        const [recorded] = subscriptionId ? await deps.db.select().from(subscriptions).where(eq(subscriptions.subscription_id, subscriptionId)) : []
-        if (!recorded || HOLDING.includes(recorded.provider_status)) throw alreadySubscribed()
+        const recorded = subscriptionId ? await repo.byProviderId(deps.db, subscriptionId) : undefined
+        if (!recorded || repo.HOLDING.includes(recorded.provider_status)) throw alreadySubscribed()
       }
       const reusable = !link && session.status === 'open' && session.url && previous.plan_id === plan.id && previous.second_box === secondBox && session.expires_at * 1000 > now.getTime() + 10 * 60_000
       if (reusable) {
@@ -208,11 +180,11 @@ export async function startCheckout(
   } finally {
     // a refusal or a failure leaves the previous session as it was recorded (and no row when there was none)
     if (previous) await release()
-    else await deps.db.delete(subscriptionCheckouts).where(and(eq(subscriptionCheckouts.user_id, user.id), eq(subscriptionCheckouts.claimed_at, now)))
+    else await repo.dropCheckout(deps.db, user.id, now)
   }
 }
 
-function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSelect)[], locale: Locale, now: Date): MemberSubscription {
+function view(row: repo.SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSelect)[], locale: Locale, now: Date): MemberSubscription {
   const plan = planById(row.plan_id) ?? SUBSCRIPTION_PLANS.at(-1)!
   const status = statusOf(row)
   // the term's start: its invoice's, else counted back from its end
@@ -241,9 +213,9 @@ function view(row: SubscriptionRow, boxes: (typeof subscriptionInvoices.$inferSe
 
 /** `GET /user/subscription`: the member's box (the latest not ended, else the latest) and its paid invoices, newest first; null when none. */
 export async function memberSubscription(deps: Pick<SubscriptionDeps, 'db' | 'clock'>, userId: number, locale: Locale): Promise<MemberSubscription | null> {
-  const row = await latestOf(deps.db, userId)
+  const row = await repo.latestOf(deps.db, userId)
   if (!row) return null
-  const boxes = await deps.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscription_id, row.subscription_id)).orderBy(desc(subscriptionInvoices.paid_at))
+  const boxes = await repo.boxesOf(deps.db, row.subscription_id)
   return view(row, boxes, locale, deps.clock())
 }
 
@@ -253,10 +225,10 @@ export async function memberSubscription(deps: Pick<SubscriptionDeps, 'db' | 'cl
  * which box is the first to go to the new one. An ended box has nothing left to send.
  */
 export async function setRecipient(deps: Pick<SubscriptionDeps, 'db' | 'clock'>, userId: number, recipient: BoxRecipient, locale: Locale) {
-  const row = await latestOf(deps.db, userId)
+  const row = await repo.latestOf(deps.db, userId)
   if (!row || statusOf(row) === 'ended') throw noSubscription()
   const now = deps.clock()
-  await deps.db.update(subscriptions).set({ recipient: toBoxRecipient(recipient), recipient_changed_at: now }).where(eq(subscriptions.id, row.id))
+  await repo.updateSubscription(deps.db, row.id, { recipient: toBoxRecipient(recipient), recipient_changed_at: now })
   return (await memberSubscription(deps, userId, locale))!
 }
 
@@ -264,7 +236,7 @@ export const noSubscription = () => notFound('You have no snack box subscription
 
 /** `PUT /user/subscription`: cancel at the end of the term, or keep it; the provider's answer is recorded at once. */
 export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: number, cancel: boolean, locale: Locale) {
-  const row = await latestOf(deps.db, userId)
+  const row = await repo.latestOf(deps.db, userId)
   if (!row || statusOf(row) === 'ended') throw noSubscription()
   // a subscription managed by a schedule is cancelled through it at Stripe: cancelling drops a pending plan change
   if (cancel) await releaseSchedule(deps, row.schedule_id)
@@ -284,7 +256,7 @@ export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: numbe
 
 /** `POST /user/subscription/portal`: the provider's page where the member changes the card renewals are charged to. */
 export async function portalUrl(deps: SubscriptionDeps, userId: number, locale: Locale) {
-  const [customer] = await deps.db.select().from(billingCustomers).where(eq(billingCustomers.user_id, userId))
+  const customer = await repo.customerOfMember(deps.db, userId)
   if (!customer) throw noSubscription()
   const session = await deps.gateway.call('create portal session', () =>
     deps.gateway.stripe.billingPortal.sessions.create({
@@ -318,24 +290,7 @@ export async function recordSubscription(tx: DbOrTx, sub: Stripe.Subscription, a
     schedule_id: scheduleId,
     next_plan_id: null,
   }
-  await tx
-    .insert(subscriptions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: subscriptions.subscription_id,
-      set: {
-        plan_id: values.plan_id,
-        schedule_id: values.schedule_id,
-        // a pending plan change lasts while its schedule does, until the renewal that brings it
-        next_plan_id: scheduleId === null ? null : sql`CASE WHEN ${subscriptions.next_plan_id} = ${values.plan_id} THEN NULL ELSE ${subscriptions.next_plan_id} END`,
-        provider_status: values.provider_status,
-        cancel_at_period_end: values.cancel_at_period_end,
-        current_period_end: values.current_period_end,
-        event_at: values.event_at,
-        updated_at: values.updated_at,
-      },
-      where: and(sql`${subscriptions.event_at} <= ${at.toISOString()}::timestamptz`, sql`${subscriptions.provider_status} <> 'canceled'`),
-    })
+  await repo.upsertFromProvider(tx, values, at)
 }
 
 /**
@@ -351,10 +306,10 @@ async function ownerOf(tx: DbOrTx, sub: Stripe.Subscription) {
   const planId = (named && named.months === months ? named.id : undefined) ?? planByMonths(months)?.id ?? named?.id
   if (planId === undefined) return 'unknown plan' as const
   const fromMetadata = Number(sub.metadata?.user_id)
-  const userId = Number.isInteger(fromMetadata) && fromMetadata > 0 ? fromMetadata : (await tx.select().from(billingCustomers).where(eq(billingCustomers.customer_id, customerId)))[0]?.user_id
+  const userId = Number.isInteger(fromMetadata) && fromMetadata > 0 ? fromMetadata : (await repo.memberOfCustomer(tx, customerId))?.user_id
   if (userId === undefined) return undefined
   // the recipient given before paying: the checkout this subscription's metadata names (a payment link's: the member's last one)
-  const [checkout] = await tx.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.user_id, userId))
+  const checkout = await repo.checkoutOf(tx, userId)
   const ref = sub.metadata?.ref
   const recipient = checkout && (ref ? checkout.ref === ref : checkout.session_id === null) ? checkout.recipient : null
   return { userId, planId, recipient }
@@ -390,21 +345,18 @@ export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHan
         const invoice = event.data.object
         const subscriptionId = invoiceSubscription(invoice)
         if (!subscriptionId) return
-        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.subscription_id, subscriptionId))
+        const row = await repo.byProviderId(tx, subscriptionId)
         const userId = row?.user_id ?? Number(invoice.parent?.subscription_details?.metadata?.user_id)
         if (!Number.isInteger(userId) || userId <= 0) return deps.logger.warn('stripe webhook: an invoice of no known member', { event: event.id })
         if (event.type === 'invoice.paid') {
-          await tx
-            .insert(subscriptionInvoices)
-            .values({
+          await repo.saveBox(tx, {
               invoice_id: invoice.id!,
               subscription_id: subscriptionId,
               amount: fromStripeAmount(invoice.amount_paid),
               paid_at: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
               period_start: new Date(invoice.lines.data[0]!.period.start * 1000),
               period_end: new Date(invoice.lines.data[0]!.period.end * 1000),
-            })
-            .onConflictDoNothing()
+          })
           if (invoice.billing_reason === 'subscription_cycle') {
             await notify(
               tx,
@@ -438,7 +390,7 @@ export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHan
         if (session.mode !== 'subscription') return
         const userId = Number(session.client_reference_id)
         const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id
-        if (Number.isInteger(userId) && userId > 0 && customerId) await tx.insert(billingCustomers).values({ user_id: userId, customer_id: customerId }).onConflictDoNothing()
+        if (Number.isInteger(userId) && userId > 0 && customerId) await repo.saveCustomer(tx, userId, customerId)
         return
       }
       default:
