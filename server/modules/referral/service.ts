@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto'
-import { and, desc, eq, inArray, isNull, like, ne } from 'drizzle-orm'
 import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
 import type { DbOrTx } from '../../db/client'
-import { couponRedemptions, coupons, orders, recipients, referrals, users } from '../../db/schema'
+import type { coupons, orders } from '../../db/schema'
 import { notify } from '../../core/notify'
 import { postalAddressKey } from './postal-address-key'
+import * as repo from './repo'
 import { maskedName } from '../../lib/masked-name'
 
 /** A referral coupon's figures (configuration: REFERRAL_FRIEND_COUPON, REFERRAL_REWARD_COUPON). */
@@ -33,24 +33,20 @@ const TITLES: Record<'friend' | 'reward', (amount: number) => Localized> = {
 
 /** A coupon only `ownerId` can use, once, before it expires. */
 async function issueCoupon(tx: DbOrTx, ownerId: number, kind: 'friend' | 'reward', figures: ReferralCoupon, now: Date) {
-  const [coupon] = await tx
-    .insert(coupons)
-    .values({
-      code: randomCode(kind === 'friend' ? 'FRIEND' : 'THANKS'),
-      title: TITLES[kind](figures.amount),
-      kind: 'fixed',
-      value: figures.amount,
-      min_spend: figures.minSpend,
-      starts_at: now,
-      ends_at: new Date(now.getTime() + figures.days * 86_400_000),
-      per_member_limit: 1,
-      total_limit: 1,
-      owner_id: ownerId,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning()
-  return coupon!
+  return repo.insertCoupon(tx, {
+    code: randomCode(kind === 'friend' ? 'FRIEND' : 'THANKS'),
+    title: TITLES[kind](figures.amount),
+    kind: 'fixed',
+    value: figures.amount,
+    min_spend: figures.minSpend,
+    starts_at: now,
+    ends_at: new Date(now.getTime() + figures.days * 86_400_000),
+    per_member_limit: 1,
+    total_limit: 1,
+    owner_id: ownerId,
+    created_at: now,
+    updated_at: now,
+  })
 }
 
 /** What a coupon_granted notification carries about its coupon. */
@@ -64,7 +60,7 @@ const grantPayload = (coupon: typeof coupons.$inferSelect) => ({ coupon_code: co
  * Dedupe key by friend: told once, even on retry.
  */
 export async function friendJoined(tx: DbOrTx, settings: ReferralSettings, friend: { id: number; first_name: string; last_name: string; email_verified_at: Date | null }, referrerId: number, now: Date) {
-  await tx.insert(referrals).values({ friend_id: friend.id, referrer_id: referrerId, created_at: now, updated_at: now }).onConflictDoNothing()
+  await repo.recordReferral(tx, friend.id, referrerId, now)
   await notify(tx, { userId: referrerId, type: 'referral_joined', payload: { friend_name: maskedName(friend.first_name, friend.last_name, 'acquaintance') }, url: '/user/referrer', dedupeKey: `referral_joined:${friend.id}` }, now)
   if (friend.email_verified_at) await friendVerified(tx, settings, friend.id, now)
 }
@@ -77,10 +73,10 @@ export async function friendJoined(tx: DbOrTx, settings: ReferralSettings, frien
  * after the member's row (decision 48's order). Answers the coupon issued, if any.
  */
 export async function friendVerified(tx: DbOrTx, settings: ReferralSettings, friendId: number, now: Date) {
-  const [referral] = await tx.select({ friend_coupon_id: referrals.friend_coupon_id }).from(referrals).where(eq(referrals.friend_id, friendId)).for('update')
+  const referral = await repo.lockReferral(tx, friendId)
   if (!referral || referral.friend_coupon_id !== null) return undefined
   const coupon = await issueCoupon(tx, friendId, 'friend', settings.friend, now)
-  await tx.update(referrals).set({ friend_coupon_id: coupon.id, updated_at: now }).where(eq(referrals.friend_id, friendId))
+  await repo.updateReferral(tx, friendId, { friend_coupon_id: coupon.id, updated_at: now })
   await notify(tx, { userId: friendId, type: 'coupon_granted', payload: { grant: 'welcome', ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:welcome:${friendId}` }, now)
   return coupon
 }
@@ -96,30 +92,30 @@ const digits = (phone: string) => phone.normalize('NFKC').replace(/\D/g, '').rep
  * Answers the referrer to tell, when rewarded.
  */
 export async function friendOrderDelivered(tx: DbOrTx, settings: ReferralSettings, order: typeof orders.$inferSelect, now: Date) {
-  const [referral] = await tx.select().from(referrals).where(and(eq(referrals.friend_id, order.user_id), eq(referrals.status, 'joined'))).for('update')
+  const referral = await repo.lockJoinedReferral(tx, order.user_id)
   if (!referral) return undefined
-  const [friend] = await tx.select({ phone: users.phone_number }).from(users).where(eq(users.id, order.user_id))
-  const [referrer] = await tx.select({ phone: users.phone_number }).from(users).where(eq(users.id, referral.referrer_id))
+  const friend = await repo.memberOf(tx, order.user_id)
+  const referrer = await repo.memberOf(tx, referral.referrer_id)
   if (!friend || !referrer) return undefined
   const referrerPhones = new Set([digits(referrer.phone)].filter(Boolean))
   const referrerAddresses = new Set<string>()
-  for (const r of await tx.select().from(recipients).where(eq(recipients.user_id, referral.referrer_id))) {
+  for (const r of await repo.savedRecipientsOf(tx, referral.referrer_id)) {
     referrerPhones.add(digits(r.phone))
     referrerAddresses.add(postalAddressKey(r))
   }
-  for (const o of await tx.select({ recipient: orders.recipient }).from(orders).where(and(eq(orders.user_id, referral.referrer_id), ne(orders.status, 'CANCEL')))) {
+  for (const o of await repo.orderRecipientsOf(tx, referral.referrer_id)) {
     referrerPhones.add(digits(o.recipient.phone))
     referrerAddresses.add(postalAddressKey(o.recipient))
   }
   const samePhone = [digits(friend.phone), digits(order.recipient.phone)].some((p) => p && referrerPhones.has(p))
   const sameAddress = referrerAddresses.has(postalAddressKey(order.recipient))
   if (samePhone || sameAddress) {
-    await tx.update(referrals).set({ status: 'not_eligible', reason: samePhone ? 'same_phone' : 'same_address', order_id: order.id, updated_at: now }).where(eq(referrals.friend_id, referral.friend_id))
+    await repo.updateReferral(tx, referral.friend_id, { status: 'not_eligible', reason: samePhone ? 'same_phone' : 'same_address', order_id: order.id, updated_at: now })
     return undefined
   }
   const coupon = await issueCoupon(tx, referral.referrer_id, 'reward', settings.reward, now)
-  await tx.update(referrals).set({ status: 'rewarded', reward_coupon_id: coupon.id, order_id: order.id, updated_at: now }).where(eq(referrals.friend_id, referral.friend_id))
-  const [named] = await tx.select({ first_name: users.first_name, last_name: users.last_name }).from(users).where(eq(users.id, referral.friend_id))
+  await repo.updateReferral(tx, referral.friend_id, { status: 'rewarded', reward_coupon_id: coupon.id, order_id: order.id, updated_at: now })
+  const named = await repo.memberOf(tx, referral.friend_id)
   await notify(
     tx,
     { userId: referral.referrer_id, type: 'coupon_granted', payload: { grant: 'reward', friend_name: maskedName(named!.first_name, named!.last_name, 'acquaintance'), ...grantPayload(coupon) }, url: '/user/coupon', dedupeKey: `coupon_granted:reward:${referral.friend_id}` },
@@ -134,23 +130,10 @@ export async function friendOrderDelivered(tx: DbOrTx, settings: ReferralSetting
  * cancelled, none delivered yet), rewarded or not eligible; and the reward coupons earned.
  */
 export async function referralsView(db: DbOrTx, referrerId: number, locale: Locale) {
-  const rows = await db
-    .select({ friend_id: referrals.friend_id, status: referrals.status, reason: referrals.reason, first_name: users.first_name, last_name: users.last_name, joined_at: users.created_at })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.friend_id))
-    .where(eq(referrals.referrer_id, referrerId))
-    .orderBy(desc(users.created_at))
-  const ordering = new Set(
-    rows.length
-      ? (await db.selectDistinct({ user_id: orders.user_id }).from(orders).where(and(inArray(orders.user_id, rows.map((r) => r.friend_id)), ne(orders.status, 'CANCEL')))).map((o) => o.user_id)
-      : [],
-  )
-  const earned = await db.select().from(coupons).where(and(eq(coupons.owner_id, referrerId), like(coupons.code, 'THANKS-%'))).orderBy(desc(coupons.created_at))
-  const used = new Set(
-    earned.length
-      ? (await db.select({ coupon_id: couponRedemptions.coupon_id }).from(couponRedemptions).where(and(inArray(couponRedemptions.coupon_id, earned.map((c) => c.id)), isNull(couponRedemptions.released_at)))).map((r) => r.coupon_id)
-      : [],
-  )
+  const rows = await repo.friendsOf(db, referrerId)
+  const ordering = await repo.withOrders(db, rows.map((r) => r.friend_id))
+  const earned = await repo.rewardsOf(db, referrerId)
+  const used = await repo.usedCoupons(db, earned.map((c) => c.id))
   return {
     referrals: rows.map((r) => ({
       name: maskedName(r.first_name, r.last_name, 'acquaintance'),
