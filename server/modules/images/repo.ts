@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
-import { images } from '../../db/schema'
+import { images, products } from '../../db/schema'
 import type { InspectedImage } from './inspect'
 
 /** Stores originals; one already there (same hash, so the same bytes) is left as it is. */
@@ -36,3 +36,7 @@ export async function findImageBytes(db: Db, hash: string) {
   const [row] = await db.select({ bytes: images.bytes }).from(images).where(eq(images.hash, hash))
   return row?.bytes
 }
+
+/** An active product's pictures (its share image is made from the first). */
+export const activeProductImages = async (db: DbOrTx, productId: number) =>
+  (await db.select({ images: products.images }).from(products).where(and(eq(products.id, productId), eq(products.status, 'ACTIVE'))))[0]

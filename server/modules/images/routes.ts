@@ -1,17 +1,16 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { derivativePath, IMAGE_CONTENT_TYPES, isProcessable, isVectorPicture, parseDerivativePath, shareImagePath, type DerivativeRequest, type ImageFormat } from '../../../contract/images'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { products } from '../../db/schema'
 import type { Logger } from '../../lib/logger'
 import { closeDir } from '../../lib/private-files'
 import { DiskCache } from './disk-cache'
 import { CONTENT_TYPES } from './inspect'
 import { derivativeKey, shareJobOf, type DerivativeJob, type PictureJob } from './plan'
 import { PictureQueue } from './queue'
+import { activeProductImages } from './repo'
 import { effectiveWidth } from './render'
 import { ImageSources } from './sources'
 
@@ -152,7 +151,7 @@ export function imageRoutes({ db, config, logger, queue: queueOptions }: ImageDe
   app.get('/img/share/product/:file', async (c) => {
     const id = /^([1-9]\d{0,8})\.jpg$/.exec(c.req.param('file'))?.[1]
     if (!id) return notFound(c)
-    const [product] = await db.select({ images: products.images }).from(products).where(and(eq(products.id, Number(id)), eq(products.status, 'ACTIVE')))
+    const product = await activeProductImages(db, Number(id))
     if (!product) return notFound(c)
     const first = product.images[0]
     const job = first && isProcessable(first) ? await shareJobOf(sources, first) : undefined

@@ -394,3 +394,11 @@ export const pendingRefunds = (db: DbOrTx, limit: number) =>
     .limit(limit)
 
 export const eventsOf = (db: DbOrTx, orderId: number) => db.select().from(orderEvents).where(eq(orderEvents.order_id, orderId)).orderBy(asc(orderEvents.at), asc(orderEvents.id))
+
+/** Moves an order on from the state it was read in; undefined when it was no longer in it (another change came first). */
+export const moveOrder = async (tx: DbOrTx, order: Pick<OrderRow, 'id' | 'status'>, values: Partial<NewOrder>) =>
+  (await tx.update(orders).set(values).where(and(eq(orders.id, order.id), eq(orders.status, order.status))).returning())[0]
+
+/** Moves a payment on from the state it was read in; false when it was no longer in it. */
+export const movePayment = async (tx: DbOrTx, payment: Pick<PaymentRow, 'id' | 'status'>, values: Partial<typeof payments.$inferInsert>) =>
+  (await tx.update(payments).set(values).where(and(eq(payments.id, payment.id), eq(payments.status, payment.status))).returning({ id: payments.id })).length > 0

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm'
 import { trackingUrlOf } from '../../../contract/order'
 import { canChangeOrder, canChangePayment, type OrderActor, type OrderStatus } from '../../../contract/order-states'
 import type { PaymentStatus } from '../../../contract/payment'
 import type { DbOrTx } from '../../db/client'
-import { orders, payments } from '../../db/schema'
+import type { payments } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { OrderEffects } from '../../core/deps'
 import { notify } from '../../core/notify'
@@ -53,11 +52,7 @@ interface OrderChange extends Change {
 /** Moves an order to `to`; on CANCEL its stock is released (and `effects.cancelled` runs), on COMPLETED `effects.delivered`. Answers the updated row. */
 export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderStatus, change: OrderChange, set: Partial<repo.NewOrder> = {}) {
   assertOrderChange(order, to, change.actor)
-  const [updated] = await tx
-    .update(orders)
-    .set({ ...set, status: to, updated_at: change.now, ...(to === 'CANCEL' ? { cancelled_at: change.now, cancel_reason: change.reason } : {}) })
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning()
+  const updated = await repo.moveOrder(tx, order, { ...set, status: to, updated_at: change.now, ...(to === 'CANCEL' ? { cancelled_at: change.now, cancel_reason: change.reason } : {}) })
   if (!updated) {
     const now = await repo.orderById(tx, order.id)
     throw orderTransitionRefused(now?.status ?? order.status, to)
@@ -91,12 +86,7 @@ export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderSta
 /** Moves a payment to `to` and mirrors it on its order. Answers false when it was no longer in the state it was read in. */
 export async function changePayment(tx: DbOrTx, payment: repo.PaymentRow, to: PaymentStatus, change: Change, set: Partial<typeof payments.$inferInsert> = {}) {
   assertPaymentChange(payment, to, change.actor)
-  const updated = await tx
-    .update(payments)
-    .set({ ...set, status: to, updated_at: change.now })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
-    .returning({ id: payments.id })
-  if (updated.length === 0) return false
+  if (!(await repo.movePayment(tx, payment, { ...set, status: to, updated_at: change.now }))) return false
   const order = await repo.updateOrderReturning(tx, payment.order_id, { payment_status: to, updated_at: change.now, ...(to === 'SUCCESSED' ? { paid_at: change.now } : {}) })
   await repo.recordEvents(tx, [{ order_id: payment.order_id, at: change.now, subject: 'payment', from_status: payment.status, to_status: to, actor: change.actor, reason: change.reason }])
   // a payment for an order cancelled meanwhile is refunded, not announced as a purchase
