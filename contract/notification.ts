@@ -44,6 +44,28 @@ export type NotificationPayload = v.InferOutput<typeof NotificationPayloadSchema
 /** A payload as the server stores it: a product's name in every language, shown in the member's when read. */
 export type StoredPayload = Omit<NotificationPayload, 'product_name'> & { product_name?: Localized }
 
+/**
+ * What each kind carries, as the server writes it (server/core/notify.ts takes only these): the
+ * API's NotificationPayloadSchema above is every kind's fields at once, each optional.
+ */
+export interface StoredPayloads {
+  order_paid: { order_no: string }
+  order_shipped: { order_no: string; carrier?: string; tracking_no?: string; tracking_url: string | null }
+  order_delivered: { order_no: string }
+  payment_failed: { order_no: string }
+  payment_reminder: { order_no: string; pay_before: string }
+  favourite_restock: { product_id: number; product_name: Localized }
+  favourite_price_drop: { product_id: number; product_name: Localized; old_price: number; new_price: number }
+  referral_joined: { friend_name: string }
+  coupon_granted: { grant: 'welcome' | 'reward'; coupon_code: string; amount: number; min_spend: number; ends_at: string | null; friend_name?: string }
+  subscription_renewed: { amount: number }
+  subscription_renewal_failed: { amount: number }
+  review_invite: { order_no: string }
+}
+
+/** every kind has its payload, and each is a stored payload (a reader of any kind reads it) */
+export type PayloadsAreStored = { [K in NotificationType]: StoredPayloads[K] extends StoredPayload ? true : never }
+
 /** The order kinds that also go out by mail (decision 57). */
 export const ORDER_MAIL_KINDS = ['order_paid', 'order_shipped', 'order_delivered'] as const satisfies readonly NotificationType[]
 

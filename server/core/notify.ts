@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { DEFAULT_QUIET_HOURS, ORDER_MAIL_KINDS, ORDER_NOTIFICATION_TYPES, type NotificationMode, type NotificationType, type QuietHours, type StoredPayload } from '../../contract/notification'
+import { DEFAULT_QUIET_HOURS, ORDER_MAIL_KINDS, ORDER_NOTIFICATION_TYPES, type NotificationMode, type NotificationType, type QuietHours, type StoredPayloads } from '../../contract/notification'
 import type { DbOrTx } from '../db/client'
 import { notificationDeliveries, notificationPreferences, notifications } from '../db/schema'
 import { pushDueAt } from './quiet-hours'
@@ -41,16 +41,19 @@ export async function insertNotifications(tx: DbOrTx, outgoing: Outgoing[]) {
   return ids
 }
 
-export interface NewNotification {
-  userId: number
-  type: NotificationType
-  payload: StoredPayload
-  /** a shop path without the language prefix; null: the message page */
-  url: string | null
-  image?: string | null
-  /** the same key twice writes one notification (a retried webhook, a second sweep) */
-  dedupeKey: string
-}
+/** A notification of one kind, with that kind's payload (contract/notification.ts, StoredPayloads). */
+export type NewNotification = {
+  [K in NotificationType]: {
+    userId: number
+    type: K
+    payload: StoredPayloads[K]
+    /** a shop path without the language prefix; null: the message page */
+    url: string | null
+    image?: string | null
+    /** the same key twice writes one notification (a retried webhook, a second sweep) */
+    dedupeKey: string
+  }
+}[NotificationType]
 
 /**
  * Kinds that also go by mail (decision 57): an order paid, shipped or delivered whatever the member

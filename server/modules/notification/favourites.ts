@@ -38,20 +38,22 @@ export async function notifyFavouriteChanges(tx: DbOrTx, before: Map<number, Fav
     const cheaper = is.priceMin < was.priceMin
     if (!restocked && !cheaper) continue
     const [product] = await tx.select({ name: products.name, images: products.images }).from(products).where(eq(products.id, productId))
+    // it was in `after`, read in this transaction: missing only if this transaction removed it since
+    if (!product) continue
     const fans = await tx.select({ userId: wishlistItems.user_id }).from(wishlistItems).where(eq(wishlistItems.product_id, productId))
-    const common = { url: `/product/detail/${productId}`, image: product?.images[0] ?? null }
+    const common = { url: `/product/detail/${productId}`, image: product.images[0] }
     // every fan in a few statements (notifyMany): this runs while the change holds its stock locks
     await notifyMany(
       tx,
       fans.flatMap(({ userId }) => [
-        ...(restocked ? [{ ...common, userId, type: 'favourite_restock' as const, payload: { product_id: productId, product_name: product?.name }, dedupeKey: `favourite_restock:${productId}:${userId}:${day(now)}` }] : []),
+        ...(restocked ? [{ ...common, userId, type: 'favourite_restock' as const, payload: { product_id: productId, product_name: product.name }, dedupeKey: `favourite_restock:${productId}:${userId}:${day(now)}` }] : []),
         ...(cheaper
           ? [
               {
                 ...common,
                 userId,
                 type: 'favourite_price_drop' as const,
-                payload: { product_id: productId, product_name: product?.name, old_price: was.priceMin, new_price: is.priceMin },
+                payload: { product_id: productId, product_name: product.name, old_price: was.priceMin, new_price: is.priceMin },
                 dedupeKey: `favourite_price_drop:${productId}:${userId}:${is.priceMin}:${day(now)}`,
               },
             ]
