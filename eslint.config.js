@@ -9,7 +9,7 @@ const root = import.meta.dirname
 /**
  * Which part of the tree may import which: features never import each other; ui/ and lib/ import no
  * feature; contract/ is shared by both sides and imports neither; the PWA and the server never
- * import each other. Relative imports are resolved against the importing file.
+ * import each other. Relative imports are resolved against the importing file, `@/` ones against src/.
  */
 const area = (file) => {
   const rel = path.relative(root, file).split(path.sep)
@@ -44,8 +44,9 @@ const boundaries = {
     const from = area(context.filename)
     const check = (node) => {
       const spec = node.source?.value
-      if (typeof spec !== 'string' || !spec.startsWith('.')) return
-      const to = area(path.resolve(path.dirname(context.filename), spec))
+      if (typeof spec !== 'string' || !(spec.startsWith('.') || spec.startsWith('@/'))) return
+      // `@/x` is src/x (tsconfig.json's paths, vite.config.ts's alias)
+      const to = area(spec.startsWith('@/') ? path.join(root, 'src', spec.slice(2)) : path.resolve(path.dirname(context.filename), spec))
       let why
       if (from.name === 'feature' && to.name === 'feature' && to.feature !== from.feature) why = 'features are composed in routes, never imported by each other'
       else if ((from.name === 'ui' || from.name === 'lib') && to.name === 'feature') why = 'shared code must not depend on a feature'

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { defineConfig, type Plugin } from 'vite'
@@ -52,6 +53,8 @@ const localizedManifests = (): Plugin => ({
 })
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // `@/lib/i18n` is src/lib/i18n: the PWA's imports name what they import, not how far up it is (tsconfig.json's paths)
+  resolve: { alias: [{ find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` }] },
   plugins: [
     tanstackRouter({
       target: 'react',

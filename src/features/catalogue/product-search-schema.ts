@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { PRODUCT_SORTS } from '../../../contract/constants'
-import { optionalSearchInt } from '../../lib/search-params'
+import { optionalSearchInt } from '@/lib/search-params'
 
 // Bad values in a shared or hand-typed URL fall back to "not set" instead of breaking the page.
 const sort = v.fallback(v.optional(v.picklist(PRODUCT_SORTS)), undefined)

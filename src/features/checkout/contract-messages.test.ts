@@ -3,7 +3,7 @@ import { COUPON_MESSAGES, COUPON_REASONS } from '../../../contract/coupon'
 import { INVOICE_MESSAGES } from '../../../contract/invoice'
 import { ORDER_MESSAGES } from '../../../contract/order'
 import { RECIPIENT_MESSAGES } from '../../../contract/recipient'
-import { knownValidationMessages } from '../../lib/validation-messages'
+import { knownValidationMessages } from '@/lib/validation-messages'
 
 describe('checkout validation messages', () => {
   it('has a Lingui message for every message of the checkout contracts', () => {

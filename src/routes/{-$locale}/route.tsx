@@ -1,12 +1,12 @@
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { openAuthModal, setAuthMode } from '../../features/auth/stores/auth-modal-store'
-import { useSession } from '../../features/auth/components/use-session'
-import { useInvitationCode } from '../../features/referral/components/use-invitation-code'
-import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '../../lib/locale'
-import { ErrorLayout } from '../../ui/error-layout'
-import { ErrorView } from '../../ui/error-view'
-import { SearchSuggestionsSlot, type SearchSuggestionsSlotProps } from '../../ui/search-box'
+import { openAuthModal, setAuthMode } from '@/features/auth/stores/auth-modal-store'
+import { useSession } from '@/features/auth/components/use-session'
+import { useInvitationCode } from '@/features/referral/components/use-invitation-code'
+import { DEFAULT_LOCALE, localeFromParam, prefixOf, readLocaleCookie } from '@/lib/locale'
+import { ErrorLayout } from '@/ui/error-layout'
+import { ErrorView } from '@/ui/error-view'
+import { SearchSuggestionsSlot, type SearchSuggestionsSlotProps } from '@/ui/search-box'
 
 export const Route = createFileRoute('/{-$locale}')({
   beforeLoad: ({ params, location }) => {
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/{-$locale}')({
 })
 
 // fetched when a search box is first focused, not with the first screen
-const SearchSuggestions = lazy(() => import('../../features/search/components/search-suggestions').then((m) => ({ default: m.SearchSuggestions })))
+const SearchSuggestions = lazy(() => import('@/features/search/components/search-suggestions').then((m) => ({ default: m.SearchSuggestions })))
 const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => (
   <Suspense fallback={null}>
     <SearchSuggestions {...props} />
@@ -36,7 +36,7 @@ const renderSearchSuggestions = (props: SearchSuggestionsSlotProps) => (
 )
 
 // only a visitor who opened a friend's link sees it
-const InvitationBanner = lazy(() => import('../../features/referral/components/invitation-banner').then((m) => ({ default: m.InvitationBanner })))
+const InvitationBanner = lazy(() => import('@/features/referral/components/invitation-banner').then((m) => ({ default: m.InvitationBanner })))
 
 function Invitation({ signedIn }: { signedIn: boolean }) {
   const code = useInvitationCode()

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { ChangePasswordFormSchema, LoginResult } from '../../../../contract/auth'
 import type { Locale } from '../../../../contract/constants'
-import { apiPut } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPut } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 export type ChangePasswordValues = v.InferOutput<typeof ChangePasswordFormSchema>
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import type { AuthUser, ProfileInput } from '../../../../contract/auth'
 import type { Locale } from '../../../../contract/constants'
-import { apiPut } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPut } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 export const updateProfile = (input: ProfileInput, locale: Locale): Promise<AuthUser> =>
   apiPut<{ data: AuthUser }>('/user', input, { locale }).then((r) => r.data)

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { toast } from '../../../lib/toast'
+import { toast } from '@/lib/toast'
 import { ChangePasswordFormSchema, LIMITS, MESSAGES, type LoginResult } from '../../../../contract/auth'
-import { serverFieldErrors, validateForm, withLimits, type FieldErrors } from '../../../lib/form'
-import { NewPasswordFields } from '../../../ui/new-password-fields'
-import { TextField } from '../../../ui/text-field'
+import { serverFieldErrors, validateForm, withLimits, type FieldErrors } from '@/lib/form'
+import { NewPasswordFields } from '@/ui/new-password-fields'
+import { TextField } from '@/ui/text-field'
 import { useChangePassword } from '../api/change-password'
 
 const EMPTY = { old_password: '', password: '', password_confirmation: '' }

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { RecipientInputSchema, type Recipient } from '../../../../contract/recipient'
-import { serverFieldErrors, validateForm, type FieldErrors, useFocusFirstInvalid } from '../../../lib/form'
-import { useSaveRecipient } from '../../../lib/recipient-book'
-import { toast } from '../../../lib/toast'
-import { EMPTY_RECIPIENT, RecipientFields, type RecipientValues } from '../../../ui/recipient-fields'
+import { serverFieldErrors, validateForm, type FieldErrors, useFocusFirstInvalid } from '@/lib/form'
+import { useSaveRecipient } from '@/lib/recipient-book'
+import { toast } from '@/lib/toast'
+import { EMPTY_RECIPIENT, RecipientFields, type RecipientValues } from '@/ui/recipient-fields'
 
 const fieldsOf = ({ name, phone, zip_code, county, district, address }: RecipientValues): RecipientValues => ({ name, phone, zip_code, county, district, address })
 

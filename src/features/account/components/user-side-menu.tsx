@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import type { AuthUser, SocialProvider } from '../../../../contract/auth'
-import { fullName, initialsOf } from '../../../lib/member-options'
-import { ChevronDownIcon, ShieldCheckIcon } from '../../../ui/icons'
-import { MemberSections } from '../../../ui/member-sections'
-import { AlertIcon, LogoutIcon } from '../../../ui/more-icons'
+import { fullName, initialsOf } from '@/lib/member-options'
+import { ChevronDownIcon, ShieldCheckIcon } from '@/ui/icons'
+import { MemberSections } from '@/ui/member-sections'
+import { AlertIcon, LogoutIcon } from '@/ui/more-icons'
 import './user-side-menu.css'
 
 interface UserSideMenuProps {

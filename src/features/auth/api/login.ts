@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { LoginFormSchema, LoginResult } from '../../../../contract/auth'
 import type { Locale } from '../../../../contract/constants'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 export type LoginValues = v.InferOutput<typeof LoginFormSchema>
 

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { LoginResult, SocialProvider } from '../../../../contract/auth'
 import { COOKIES, type Locale } from '../../../../contract/constants'
-import { apiGet, apiPost } from '../../../lib/api-client'
-import { getCookie } from '../../../lib/cookies'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet, apiPost } from '@/lib/api-client'
+import { getCookie } from '@/lib/cookies'
+import { useLocale } from '@/lib/i18n'
 
 export type AuthSource = 'ec' | 'subscribe'
 

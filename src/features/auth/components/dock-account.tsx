@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useLocalePrefix } from '../../../lib/i18n'
-import { LoginIcon, UserIcon } from '../../../ui/icons'
+import { useLocalePrefix } from '@/lib/i18n'
+import { LoginIcon, UserIcon } from '@/ui/icons'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useSession } from './use-session'
 

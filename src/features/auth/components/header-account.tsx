@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
-import { UserIcon } from '../../../ui/icons'
+import { UserIcon } from '@/ui/icons'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useSession } from './use-session'
 import './header-account.css'

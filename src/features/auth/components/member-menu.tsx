@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { fullName, initialsOf } from '../../../lib/member-options'
-import { ChevronDownIcon } from '../../../ui/icons'
-import { MemberSections } from '../../../ui/member-sections'
-import { LogoutIcon } from '../../../ui/more-icons'
-import { menuKeys, useDisclosure } from '../../../ui/use-disclosure'
+import { fullName, initialsOf } from '@/lib/member-options'
+import { ChevronDownIcon } from '@/ui/icons'
+import { MemberSections } from '@/ui/member-sections'
+import { LogoutIcon } from '@/ui/more-icons'
+import { menuKeys, useDisclosure } from '@/ui/use-disclosure'
 import { useSession, useSignOut } from './use-session'
 
 /**

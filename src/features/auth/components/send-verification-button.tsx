@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { toast } from '../../../lib/toast'
-import { isApiError } from '../../../lib/api-client'
+import { toast } from '@/lib/toast'
+import { isApiError } from '@/lib/api-client'
 import { useSendVerificationMail } from '../api/send-verification-mail'
 import { refreshUser } from './use-session'
 

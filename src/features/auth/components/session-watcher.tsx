@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { toast } from '../../../lib/toast'
+import { toast } from '@/lib/toast'
 import { useSnapshot } from 'valtio'
-import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { MEMBER_QUERY_ROOT } from '@/lib/query-client'
 import { auth } from '../stores/auth-store'
 
 /**

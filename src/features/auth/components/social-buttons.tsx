@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from '../../../lib/toast'
+import { toast } from '@/lib/toast'
 import type { SocialProvider } from '../../../../contract/auth'
-import { isApiError } from '../../../lib/api-client'
-import { safeRedirectPath } from '../../../lib/guards'
-import { useLocale } from '../../../lib/i18n'
-import { FacebookIcon, GoogleIcon } from '../../../ui/more-icons'
+import { isApiError } from '@/lib/api-client'
+import { safeRedirectPath } from '@/lib/guards'
+import { useLocale } from '@/lib/i18n'
+import { FacebookIcon, GoogleIcon } from '@/ui/more-icons'
 import { socialSignInUrl, type AuthSource } from '../api/social-sign-in'
 import { rememberSocialRedirect } from '../social-redirect'
 import './social-buttons.css'
-import { pathWithoutLocale } from '../../../lib/locale'
+import { pathWithoutLocale } from '@/lib/locale'
 
 interface SocialButtonsProps {
   /** the providers this shop offers (from /config); none means no buttons */

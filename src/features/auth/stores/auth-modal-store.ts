@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { forgetPendingAction } from '../../../lib/pending-action'
+import { forgetPendingAction } from '@/lib/pending-action'
 
 export type AuthMode = 'login' | 'register' | 'forget_password'
 

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AuthUser } from '../../../../contract/auth'
-import { ApiError, getAuthToken } from '../../../lib/api-client'
+import { ApiError, getAuthToken } from '@/lib/api-client'
 import { createAuthStore, type SessionStorage } from './auth-store'
 
 const member = (overrides: Partial<AuthUser> = {}): AuthUser => ({

@@ -1,8 +1,8 @@
 import { del, get, set } from 'idb-keyval'
 import { proxy, snapshot, subscribe } from 'valtio'
 import type { AuthUser, LoginResult } from '../../../../contract/auth'
-import { isApiError, onUnauthenticated, setAuthToken } from '../../../lib/api-client'
-import type { AuthGate } from '../../../lib/guards'
+import { isApiError, onUnauthenticated, setAuthToken } from '@/lib/api-client'
+import type { AuthGate } from '@/lib/guards'
 import { getUser } from '../api/get-user'
 
 export interface AuthState {

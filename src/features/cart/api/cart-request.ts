@@ -1,6 +1,6 @@
 import type { CartLine } from '../../../../contract/cart'
 import type { Locale } from '../../../../contract/constants'
-import { apiRequest } from '../../../lib/api-client'
+import { apiRequest } from '@/lib/api-client'
 
 /**
  * Sends one change to the member's cart with its Idempotency-Key and returns the whole cart the

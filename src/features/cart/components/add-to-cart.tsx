@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { toast } from '../../../lib/toast'
+import { toast } from '@/lib/toast'
 import type { Product, Variant } from '../../../../contract/catalogue'
 import type { NewCartItem } from '../stores/cart-rules'
 import { lineLimit, MAX_LINE_QUANTITY } from '../stores/line-limit'

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useLocalePrefix } from '../../../lib/i18n'
+import { useLocalePrefix } from '@/lib/i18n'
 import { CartIcon } from './cart-icon'
 import { CartCount } from './cart-count'
 import { useCartCount } from './use-cart-count'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { getAuthToken, onAuthTokenChange } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { getAuthToken, onAuthTokenChange } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { CART_CHANNEL, readStoredCart, showStored, storedForMember, storeIfLoaded, whenStoreLoads } from '../stores/cart-badge'
 
 const loadStore = () => import('../stores/cart-store')

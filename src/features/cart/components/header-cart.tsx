@@ -4,7 +4,7 @@ import { CartIcon } from './cart-icon'
 import { CartCount } from './cart-count'
 import { useCartCount } from './use-cart-count'
 import './header-cart.css'
-import { useDisclosure } from '../../../ui/use-disclosure'
+import { useDisclosure } from '@/ui/use-disclosure'
 
 // The list is fetched the first time the dropdown opens (or is about to), not with every page.
 const loadDropdown = () => import('./cart-dropdown')

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { formatPrice } from '../../../lib/format-price'
+import { formatPrice } from '@/lib/format-price'
 import type { CartNotice } from '../stores/cart-rules'
 
 /** A price or stock difference found at sync, in the shopper's words and the active language. */

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { toast } from '../../../lib/toast'
+import { toast } from '@/lib/toast'
 import type { CartNotice } from '../stores/cart-rules'
 import { describeNotice } from './notice-text'
 

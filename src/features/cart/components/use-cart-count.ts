@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { useHydrated } from '@/lib/use-hydrated'
 import { cartBadge } from '../stores/cart-badge'
 
 /** How many pieces the cart holds, for badges; needs no cart store. */

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio'
 import type { CartItem, CartNotice } from '../stores/cart-rules'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { useHydrated } from '@/lib/use-hydrated'
 import { cart } from '../stores/cart-store'
 
 /** The cart as components see it; re-renders when it changes. */

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CartLine, CartLineInput } from '../../../../contract/cart'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError } from '@/lib/api-client'
 import type { NewCartItem } from './cart-rules'
 import { lineLimit } from './line-limit'
 import { createCartStore, createLocalLock, type CartChannel, type CartServer, type CartStoreOptions, type KeyValueStorage } from './cart-store'

@@ -2,7 +2,7 @@ import { get, set } from 'idb-keyval'
 import { proxy, snapshot, subscribe } from 'valtio'
 import type { CartLine, CartLineInput } from '../../../../contract/cart'
 import { STOCK_TYPES } from '../../../../contract/constants'
-import { getAuthToken, onAuthTokenChange } from '../../../lib/api-client'
+import { getAuthToken, onAuthTokenChange } from '@/lib/api-client'
 import { announceStore, CART_CHANNEL, CART_STORAGE_KEY, showLines } from './cart-badge'
 import { addItem, removeItem, setItemQuantity, type AddResult, type CartChange, type CartItem, type CartNotice, type NewCartItem } from './cart-rules'
 

@@ -1,6 +1,6 @@
 import type { CartLine, CartLineInput } from '../../../../contract/cart'
-import { isApiError } from '../../../lib/api-client'
-import { currentLocale } from '../../../lib/i18n'
+import { isApiError } from '@/lib/api-client'
+import { currentLocale } from '@/lib/i18n'
 import { addCartLine } from '../api/add-cart-line'
 import { getCart } from '../api/get-cart'
 import { initCart } from '../api/init-cart'

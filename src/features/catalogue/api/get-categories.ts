@@ -1,8 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { Category } from '../../../../contract/catalogue'
 import type { Locale } from '../../../../contract/constants'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 export const getCategories = (locale: Locale, signal?: AbortSignal): Promise<Category[]> =>
   apiGet<{ data: Category[] }>('/category', { locale, signal }).then((r) => r.data)

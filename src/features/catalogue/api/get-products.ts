@@ -2,8 +2,8 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { Product } from '../../../../contract/catalogue'
 import { PRODUCT_PAGE_SIZE, type Locale, type ProductSort } from '../../../../contract/constants'
 import type { Paged } from '../../../../contract/page'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 export interface ProductQuery {
   page?: number

@@ -1,8 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { TrendGroup } from '../../../../contract/catalogue'
 import type { Locale } from '../../../../contract/constants'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 /** Trend groups without products: names for the product list's filter. */
 export const getTrendGroupList = (locale: Locale, signal?: AbortSignal): Promise<TrendGroup[]> =>

@@ -1,8 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { TrendGroupWithProducts } from '../../../../contract/catalogue'
 import type { Locale } from '../../../../contract/constants'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 /** Every trend group with its first products, for the rows on the home page. */
 export const getTrendGroups = (locale: Locale, signal?: AbortSignal): Promise<TrendGroupWithProducts[]> =>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Category } from '../../../../contract/catalogue'
-import { useLocalePrefix } from '../../../lib/i18n'
-import { Picture } from '../../../ui/picture'
+import { useLocalePrefix } from '@/lib/i18n'
+import { Picture } from '@/ui/picture'
 import './category-grid.css'
 
 export function CategoryGrid({ categories }: { categories: Category[] }) {

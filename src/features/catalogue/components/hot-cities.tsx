@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { City } from '../../../../contract/catalogue'
-import { useLocalePrefix } from '../../../lib/i18n'
-import { Picture } from '../../../ui/picture'
+import { useLocalePrefix } from '@/lib/i18n'
+import { Picture } from '@/ui/picture'
 import './hot-cities.css'
 
 // the cards are 4:5 and the 4:3 city pictures fill them by height, so a picture is drawn 5/3 as wide as its card

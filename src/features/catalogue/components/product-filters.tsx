@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Category, City, TrendGroup } from '../../../../contract/catalogue'
 import type { ProductSort } from '../../../../contract/constants'
-import { CloseIcon } from '../../../ui/icons'
-import { SortSelect, type SortOption } from '../../../ui/sort-select'
+import { CloseIcon } from '@/ui/icons'
+import { SortSelect, type SortOption } from '@/ui/sort-select'
 import './product-filters.css'
 
 export interface ProductFilterValue {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef, useState, type KeyboardEvent } from 'react'
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
-import { Picture } from '../../../ui/picture'
+import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons'
+import { Picture } from '@/ui/picture'
 import './product-gallery.css'
 
 /** How wide the main picture is drawn; the server preloads the first one with the same `sizes` (src/ssr/head.ts). */

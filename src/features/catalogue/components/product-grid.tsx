@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import type { Product } from '../../../../contract/catalogue'
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
+import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 import './product-grid.css'
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { TrendGroupWithProducts } from '../../../../contract/catalogue'
-import { useLocalePrefix } from '../../../lib/i18n'
+import { useLocalePrefix } from '@/lib/i18n'
 import { ProductRow } from './product-grid'
 
 export function TrendGroupSection({ group }: { group: TrendGroupWithProducts }) {

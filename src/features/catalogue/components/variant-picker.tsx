@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Product, Variant } from '../../../../contract/catalogue'
-import { formatPrice } from '../../../lib/format-price'
+import { formatPrice } from '@/lib/format-price'
 import './variant-picker.css'
 
 interface VariantPickerProps {

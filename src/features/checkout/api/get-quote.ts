@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CartLineInput } from '../../../../contract/cart'
 import type { Quote, ShipmentType } from '../../../../contract/checkout'
 import type { Locale } from '../../../../contract/constants'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { CHECKOUT_KEY } from './checkout-keys'
 
 export interface QuoteRequest {

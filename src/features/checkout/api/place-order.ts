@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { CreateOrderInput, Order } from '../../../../contract/order'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 /**
  * Places the order under an Idempotency-Key: the same key answers the same order, so a retry after

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError } from '@/lib/api-client'
 import type { WalletCoupon } from '../../../../contract/coupon'
 import { couponProblem, walletOffer } from './coupon-field'
 

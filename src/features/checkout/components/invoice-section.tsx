@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { INVOICE_MESSAGES, type CarrierType, type InvoiceMode } from '../../../../contract/invoice'
-import type { FieldErrors } from '../../../lib/form'
-import { translateValidationMessage } from '../../../lib/validation-messages'
-import { TextField } from '../../../ui/text-field'
+import type { FieldErrors } from '@/lib/form'
+import { translateValidationMessage } from '@/lib/validation-messages'
+import { TextField } from '@/ui/text-field'
 import { checkoutDraft, draftActions, type CheckoutDraft } from '../stores/checkout-draft'
 
 type InvoiceField = keyof CheckoutDraft['invoice']

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError } from '@/lib/api-client'
 import type { CheckoutLine } from './checkout-line'
 import { holdProblem, lineLimit, unverifiedNotice, unverifiedProblem } from './order-refusal'
 

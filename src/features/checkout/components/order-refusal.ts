@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro'
 import type { UnverifiedLimit } from '../../../../contract/checkout'
-import type { ApiError } from '../../../lib/api-client'
+import type { ApiError } from '@/lib/api-client'
 import type { CheckoutLine } from './checkout-line'
 
 /** Until the e-mail is verified, one unpaid order of at most `units` units (decision 61): what to do, and how much meanwhile. */

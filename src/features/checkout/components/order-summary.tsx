@@ -1,9 +1,9 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Quote } from '../../../../contract/checkout'
-import { formatPrice } from '../../../lib/format-price'
-import { OrderLine } from '../../../ui/order-line'
-import { Price } from '../../../ui/price'
+import { formatPrice } from '@/lib/format-price'
+import { OrderLine } from '@/ui/order-line'
+import { Price } from '@/ui/price'
 import type { CheckoutLine } from './checkout-line'
 import { lineLimit } from './order-refusal'
 

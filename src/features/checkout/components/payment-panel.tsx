@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { htmlLang } from '../../../lib/locale'
-import { useLocale } from '../../../lib/i18n'
-import { formatPrice } from '../../../lib/format-price'
+import { htmlLang } from '@/lib/locale'
+import { useLocale } from '@/lib/i18n'
+import { formatPrice } from '@/lib/format-price'
 import './checkout.css'
 
 interface PaymentPanelProps {

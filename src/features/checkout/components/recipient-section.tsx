@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Recipient } from '../../../../contract/recipient'
-import type { FieldErrors } from '../../../lib/form'
-import { firstRecipientChoice, RecipientChoices } from '../../../ui/recipient-choices'
-import { RecipientFields } from '../../../ui/recipient-fields'
+import type { FieldErrors } from '@/lib/form'
+import { firstRecipientChoice, RecipientChoices } from '@/ui/recipient-choices'
+import { RecipientFields } from '@/ui/recipient-fields'
 import { checkoutDraft, draftActions } from '../stores/checkout-draft'
 
 interface RecipientSectionProps {

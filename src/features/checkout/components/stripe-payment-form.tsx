@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe, type StripeElementLocale } from '@stripe/stripe-js'
 import { useId, useMemo, useState, type FormEvent } from 'react'
-import { formatPrice } from '../../../lib/format-price'
-import { useLocale } from '../../../lib/i18n'
+import { formatPrice } from '@/lib/format-price'
+import { useLocale } from '@/lib/i18n'
 import type { PaymentStepProps } from './payment-step'
 
 const STRIPE_LOCALES = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' } as const satisfies Record<string, StripeElementLocale>

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useRef, useState } from 'react'
 import { MOBILE_BARCODE_PATTERN, normalizeCarrierCode } from '../../../../contract/invoice'
-import { isApiError } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
-import { translateValidationMessage } from '../../../lib/validation-messages'
+import { isApiError } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
+import { translateValidationMessage } from '@/lib/validation-messages'
 import { checkCarrier } from '../api/check-carrier'
 
 export type CarrierCheckState =

@@ -1,6 +1,6 @@
 import { proxy, snapshot, subscribe } from 'valtio'
 import { CARRIER_TYPES, INVOICE_MODES, type CarrierType, type InvoiceMode } from '../../../../contract/invoice'
-import { onAuthTokenChange } from '../../../lib/api-client'
+import { onAuthTokenChange } from '@/lib/api-client'
 
 /** What the shopper has typed on the payment page, kept for this tab so a reload loses nothing. */
 export interface CheckoutDraft {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { CouponWallet } from '../../../../contract/coupon'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
-import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
+import { MEMBER_QUERY_ROOT } from '@/lib/query-client'
 
 export const getCouponWallet = (locale: Locale, signal?: AbortSignal): Promise<CouponWallet> =>
   apiGet<{ data: CouponWallet }>('/user/coupons', { locale, signal }).then((r) => r.data)

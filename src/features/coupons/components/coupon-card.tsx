@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { WalletCoupon } from '../../../../contract/coupon'
-import { formatPrice } from '../../../lib/format-price'
-import { toLinguiLocale, type Locale } from '../../../lib/locale'
+import { formatPrice } from '@/lib/format-price'
+import { toLinguiLocale, type Locale } from '@/lib/locale'
 
 /** What a coupon takes off, in words: NT$100 off, 10% off (up to NT$300), free delivery. */
 export function useCouponValue() {

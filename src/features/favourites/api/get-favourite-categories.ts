@@ -2,8 +2,8 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { WishlistCategorySchema } from '../../../../contract/cart'
 import type { Locale } from '../../../../contract/constants'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { freshFor, WISHLIST_KEY } from './wishlist-keys'
 
 export type FavouriteCategory = v.InferOutput<typeof WishlistCategorySchema>

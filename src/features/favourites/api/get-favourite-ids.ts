@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Product } from '../../../../contract/catalogue'
 import type { Locale } from '../../../../contract/constants'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { freshFor, WISHLIST_KEY } from './wishlist-keys'
 
 /** The whole wishlist (GET /product_wishlist without paging), as the ids of its products. */

@@ -2,8 +2,8 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { Product } from '../../../../contract/catalogue'
 import type { Locale } from '../../../../contract/constants'
 import type { Paged } from '../../../../contract/page'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { freshFor, WISHLIST_KEY } from './wishlist-keys'
 
 export const FAVOURITES_PER_PAGE = 12

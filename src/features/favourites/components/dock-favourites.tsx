@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useLocalePrefix } from '../../../lib/i18n'
+import { useLocalePrefix } from '@/lib/i18n'
 import { HeartIcon } from './heart-icon'
 
 /** The dock's favourites entry (for members). */

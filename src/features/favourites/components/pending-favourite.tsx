@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
-import { forgetPendingAction, takePendingAction } from '../../../lib/pending-action'
-import { toast } from '../../../lib/toast'
+import { forgetPendingAction, takePendingAction } from '@/lib/pending-action'
+import { toast } from '@/lib/toast'
 import { useToggleFavourite } from '../api/toggle-favourite'
-import { pathWithoutLocale } from '../../../lib/locale'
+import { pathWithoutLocale } from '@/lib/locale'
 
 const RETURN_FROM_PROVIDER = /^\/auth\/social-(callback|register)\/?$/
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { NotificationSettings } from '../../../../contract/notification'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { NOTIFICATIONS_KEY } from './notification-keys'
 
 /** How the member wants each kind (shop, push, off), the quiet hours, and how many devices have push on. */

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { NotificationTypeInfoSchema } from '../../../../contract/notification'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import type * as v from 'valibot'
 
 export type NotificationTypeInfo = v.InferOutput<typeof NotificationTypeInfoSchema>

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import { NOTIFICATION_HEAD_SIZE, type Notification, type NotificationStatus, type NotificationType } from '../../../../contract/notification'
 import type { Paged } from '../../../../contract/page'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { NOTIFICATIONS_KEY } from './notification-keys'
 
 export interface NotificationFilter {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { NOTIFICATIONS_KEY } from './notification-keys'
 
 export const getUnreadCount = (locale: Locale, signal?: AbortSignal): Promise<number> =>

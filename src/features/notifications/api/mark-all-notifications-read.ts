@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { NOTIFICATIONS_KEY } from './notification-keys'
 
 /** Marks every notification of the member read; answers how many changed. */

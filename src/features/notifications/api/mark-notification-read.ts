@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { Notification } from '../../../../contract/notification'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { NOTIFICATIONS_KEY } from './notification-keys'
 
 /** Marks one of the member's notifications read (another member's is a 404). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { MEMBER_QUERY_ROOT } from '@/lib/query-client'
 import { notificationSettingsQueryOptions } from './get-notification-settings'
 import { headQueryOptions, notificationsQueryOptions } from './get-notifications'
 import { unreadCountQueryOptions } from './get-unread-count'

@@ -1,4 +1,4 @@
-import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { MEMBER_QUERY_ROOT } from '@/lib/query-client'
 
 /**
  * Every query of the member's notifications sits under this key: a change (read, read all, a new

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../../contract/constants'
 import type { PushSubscriptionInput } from '../../../../contract/notification'
-import { apiPost } from '../../../lib/api-client'
+import { apiPost } from '@/lib/api-client'
 import { NOTIFICATIONS_KEY } from './notification-keys'
 
 /** Tells the shop this device's push subscription (idempotent: sent again on every start). */

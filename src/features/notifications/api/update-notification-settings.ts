@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { NotificationSettings, NotificationSettingsInput } from '../../../../contract/notification'
-import { apiPut } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPut } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { notificationSettingsQueryOptions } from './get-notification-settings'
 
 /** Changes any subset of kinds and/or the quiet hours; answers the whole settings. Order kinds cannot be 'off' (400). */

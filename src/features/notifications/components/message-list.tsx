@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
 import type { Notification, NotificationStatus, NotificationType } from '../../../../contract/notification'
 import type { Paged } from '../../../../contract/page'
-import { toast } from '../../../lib/toast'
+import { toast } from '@/lib/toast'
 import { useNotificationStatuses } from '../api/get-notification-statuses'
 import { useNotificationTypes } from '../api/get-notification-types'
 import { useNotifications, type NotificationFilter } from '../api/get-notifications'
@@ -11,7 +11,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { NotificationItem } from './notification-item'
 import { useOpenNotification } from './use-open-notification'
 import './notifications.css'
-import { LoadError } from '../../../ui/load-error'
+import { LoadError } from '@/ui/load-error'
 
 interface MessageListProps {
   filter: NotificationFilter

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Notification } from '../../../../contract/notification'
-import { useLocale } from '../../../lib/i18n'
-import { htmlLang } from '../../../lib/locale'
-import { Picture } from '../../../ui/picture'
+import { useLocale } from '@/lib/i18n'
+import { htmlLang } from '@/lib/locale'
+import { Picture } from '@/ui/picture'
 
 interface NotificationItemProps {
   notification: Notification

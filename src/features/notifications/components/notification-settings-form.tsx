@@ -2,13 +2,13 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { QuietHoursSchema, type NotificationMode, type NotificationSettings, type NotificationType, type QuietHours } from '../../../../contract/notification'
-import { toast } from '../../../lib/toast'
+import { toast } from '@/lib/toast'
 import { useNotificationSettings } from '../api/get-notification-settings'
 import { useNotificationTypes } from '../api/get-notification-types'
 import { useUpdateNotificationSettings } from '../api/update-notification-settings'
 import { PushDeviceSwitch } from './push-device-switch'
 import './notifications.css'
-import { LoadError } from '../../../ui/load-error'
+import { LoadError } from '@/ui/load-error'
 
 /** The member's notification settings (/user/notification): how each kind reaches them, quiet hours, push on this device. */
 export function NotificationSettingsForm({ vapidPublicKey }: { vapidPublicKey: string | undefined }) {

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import type { Notification } from '../../../../contract/notification'
-import { useLocalePrefix } from '../../../lib/i18n'
+import { useLocalePrefix } from '@/lib/i18n'
 import { useMarkNotificationRead } from '../api/mark-notification-read'
 import { localizedUrl } from '../stores/head-list'
 

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio'
 import type { Locale } from '../../../../contract/constants'
-import { currentPushSubscription, notificationPermission, pushSupported, subscribePush } from '../../../lib/push'
+import { currentPushSubscription, notificationPermission, pushSupported, subscribePush } from '@/lib/push'
 import { deletePushSubscription } from '../api/delete-push-subscription'
 import { savePushSubscription, subscriptionInput } from '../api/save-push-subscription'
 

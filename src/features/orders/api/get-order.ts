@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { Order } from '../../../../contract/order'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { ORDERS_KEY } from './orders-keys'
 
 /** One of the member's orders; an unpaid one is first brought up to date with Stripe by the server. */

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { Order } from '../../../../contract/order'
 import type { Paged } from '../../../../contract/page'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { ORDERS_KEY } from './orders-keys'
 
 /** current: PROCESSING and TRANSPORTING orders (`GET /ec-order`); history: COMPLETED and CANCEL (`GET /ec-order/history`). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { Order } from '../../../../contract/order'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { orderQueryOptions } from './get-order'
 import { ORDERS_KEY } from './orders-keys'
 

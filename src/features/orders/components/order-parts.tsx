@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../contract/order'
-import { OrderLine } from '../../../ui/order-line'
-import { Price } from '../../../ui/price'
+import { OrderLine } from '@/ui/order-line'
+import { Price } from '@/ui/price'
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, REFUND_STATUS_LABELS } from './order-labels'
 
 type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted'

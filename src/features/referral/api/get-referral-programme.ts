@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DEFAULT_LOCALE } from '../../../../contract/constants'
 import type { ReferralProgramme } from '../../../../contract/coupon'
-import { apiGet } from '../../../lib/api-client'
+import { apiGet } from '@/lib/api-client'
 
 export const getReferralProgramme = (signal?: AbortSignal): Promise<ReferralProgramme> =>
   apiGet<{ data: ReferralProgramme }>('/referral/programme', { locale: DEFAULT_LOCALE, signal }).then((r) => r.data)

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { ReferralSchema } from '../../../../contract/auth'
 import type { Locale } from '../../../../contract/constants'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
-import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
+import { MEMBER_QUERY_ROOT } from '@/lib/query-client'
 
 export type Referrals = v.InferOutput<typeof ReferralSchema>
 export type Referral = Referrals['referrals'][number]

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { formatPrice } from '../../../lib/format-price'
-import { CloseIcon, GiftIcon } from '../../../ui/icons'
+import { formatPrice } from '@/lib/format-price'
+import { CloseIcon, GiftIcon } from '@/ui/icons'
 import { useReferralProgramme } from '../api/get-referral-programme'
 import './invitation-banner.css'
 

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { formatPrice } from '../../../lib/format-price'
-import { useLocale } from '../../../lib/i18n'
-import { GiftIcon } from '../../../ui/icons'
+import { formatPrice } from '@/lib/format-price'
+import { useLocale } from '@/lib/i18n'
+import { GiftIcon } from '@/ui/icons'
 import type { ReferralCoupon } from '../api/get-referrals'
 import { DATE_LOCALE } from './date-locale'
 

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import { useLocale } from '../../../lib/i18n'
-import { UsersIcon } from '../../../ui/more-icons'
+import { useLocale } from '@/lib/i18n'
+import { UsersIcon } from '@/ui/more-icons'
 import type { Referral } from '../api/get-referrals'
 import { DATE_LOCALE } from './date-locale'
 

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { toast } from '../../../lib/toast'
-import { CheckIcon, ExternalIcon } from '../../../ui/icons'
-import { CopyIcon, ShareIcon } from '../../../ui/more-icons'
+import { toast } from '@/lib/toast'
+import { CheckIcon, ExternalIcon } from '@/ui/icons'
+import { CopyIcon, ShareIcon } from '@/ui/more-icons'
 import { useReferralProgramme } from '../api/get-referral-programme'
 import { ReferralTerms } from './referral-terms'
 

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
-import { LoadError } from '../../../ui/load-error'
+import { LoadError } from '@/ui/load-error'
 import { useReferrals } from '../api/get-referrals'
 import { ReferralCoupons } from './referral-coupons'
 import { ReferralFriends } from './referral-friends'
 import { ReferralInvite } from './referral-invite'
-import '../../../ui/form.css'
+import '@/ui/form.css'
 import './referral-panel.css'
 
 /** The member area's referral programme: the code to share, the friends who joined with it and the coupons they earned the member. */

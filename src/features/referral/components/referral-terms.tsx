@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReferralProgramme } from '../../../../contract/coupon'
-import { formatPrice } from '../../../lib/format-price'
+import { formatPrice } from '@/lib/format-price'
 
 /** "NT$100 off an order of NT$500 or more, valid 30 days", the words for one side's coupon. */
 export function useCouponTerms() {

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router'
 import { COOKIES } from '../../../../contract/constants'
-import { getCookie } from '../../../lib/cookies'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { getCookie } from '@/lib/cookies'
+import { useHydrated } from '@/lib/use-hydrated'
 
 const CODE = /^[\w-]{1,64}$/
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { CreateReviewInput, OwnReview } from '../../../../contract/review'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_REVIEWS_KEY, productReviewsKey } from './review-keys'
 
 /** Reviews one product of a delivered order (once per product); the body is CreateReviewInputSchema's output. */

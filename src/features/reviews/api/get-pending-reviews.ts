@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { PendingOrder } from '../../../../contract/review'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_REVIEWS_KEY } from './review-keys'
 
 /** The member's delivered orders that still hold items without a review, newest first. */

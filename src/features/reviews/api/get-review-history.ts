@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { Paged } from '../../../../contract/page'
 import type { OwnReview } from '../../../../contract/review'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_REVIEWS_KEY } from './review-keys'
 
 export const REVIEW_HISTORY_PER_PAGE = 10

@@ -1,4 +1,4 @@
-import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { MEMBER_QUERY_ROOT } from '@/lib/query-client'
 
 /** A product's public reviews and summaries: posting or editing a review refreshes them. */
 export const PRODUCT_REVIEWS_KEY = ['reviews'] as const

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { OwnReview, UpdateReviewInput } from '../../../../contract/review'
-import { apiPut } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPut } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_REVIEWS_KEY, productReviewsKey } from './review-keys'
 
 /** Changes the member's own review (the shop records when: edited_at). */

@@ -1,14 +1,14 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { REVIEW_SORTS, type ReviewSort } from '../../../../contract/review'
-import { Pagination } from '../../../ui/pagination'
+import { Pagination } from '@/ui/pagination'
 import { useProductReviews } from '../api/get-product-reviews'
 import { toggleScore } from './review-filter'
 import { ReviewItem } from './review-item'
 import { ReviewSummary } from './review-summary'
-import '../../../ui/form.css'
+import '@/ui/form.css'
 import './reviews.css'
-import { LoadError } from '../../../ui/load-error'
+import { LoadError } from '@/ui/load-error'
 
 /** The product page's reviews: the summary with its score filter, the sort, and the list, paged. */
 export function ProductReviews({ productId }: { productId: number }) {

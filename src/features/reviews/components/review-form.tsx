@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
 import { REVIEW_TEXT_MAX, UpdateReviewInputSchema, type UpdateReviewInput } from '../../../../contract/review'
-import { isApiError } from '../../../lib/api-client'
-import { hasErrors, serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form'
-import { toast } from '../../../lib/toast'
-import { StarsInput } from '../../../ui/stars'
-import '../../../ui/form.css'
+import { isApiError } from '@/lib/api-client'
+import { hasErrors, serverFieldErrors, validateForm, type FieldErrors } from '@/lib/form'
+import { toast } from '@/lib/toast'
+import { StarsInput } from '@/ui/stars'
+import '@/ui/form.css'
 
 interface ReviewFormProps {
   /** names what is reviewed, for the stars' legend */

@@ -1,15 +1,15 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import type { OwnReview } from '../../../../contract/review'
-import { useLocale } from '../../../lib/i18n'
-import { htmlLang } from '../../../lib/locale'
-import { Picture } from '../../../ui/picture'
-import { Stars } from '../../../ui/stars'
+import { useLocale } from '@/lib/i18n'
+import { htmlLang } from '@/lib/locale'
+import { Picture } from '@/ui/picture'
+import { Stars } from '@/ui/stars'
 import { useReviewHistory } from '../api/get-review-history'
 import { useUpdateReview } from '../api/update-review'
 import { formatReviewDate, ReviewBody } from './review-item'
 import { ReviewForm } from './review-form'
-import { LoadError } from '../../../ui/load-error'
+import { LoadError } from '@/ui/load-error'
 
 interface ReviewHistoryProps {
   page: number

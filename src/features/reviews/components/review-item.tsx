@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Review } from '../../../../contract/review'
-import { useLocale } from '../../../lib/i18n'
-import { htmlLang } from '../../../lib/locale'
-import { ShieldCheckIcon } from '../../../ui/icons'
-import { Stars } from '../../../ui/stars'
+import { useLocale } from '@/lib/i18n'
+import { htmlLang } from '@/lib/locale'
+import { ShieldCheckIcon } from '@/ui/icons'
+import { Stars } from '@/ui/stars'
 
 export const formatReviewDate = (iso: string, lang: string): string => {
   const date = new Date(iso)

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { Plural, useLingui } from '@lingui/react/macro'
 import type { ReviewSummary as Summary } from '../../../../contract/review'
-import { Stars } from '../../../ui/stars'
+import { Stars } from '@/ui/stars'
 import { bandsOf } from './review-filter'
 
 interface ReviewSummaryProps {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Locale } from '../../../../contract/constants'
-import { useLocale } from '../../../lib/i18n'
+import { useLocale } from '@/lib/i18n'
 import { runSearch, type SearchResult } from './search-client'
 import { noResults, searchQuery } from './search-words'
 

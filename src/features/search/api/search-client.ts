@@ -2,7 +2,7 @@ import type { LiteClient } from 'algoliasearch/lite'
 import type { Locale } from '../../../../contract/constants'
 import type { SearchHit } from '../../../../contract/search-record'
 import type { PublicConfig } from '../../../../contract/shop'
-import { apiGet } from '../../../lib/api-client'
+import { apiGet } from '@/lib/api-client'
 
 export type SearchConfig = PublicConfig['search']
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { STOCK_STATUSES } from '../../../../contract/search-record'
-import { optionalSearchInt, optionalSearchKeyword } from '../../../lib/search-params'
+import { optionalSearchInt, optionalSearchKeyword } from '@/lib/search-params'
 
 /**
  * The search page's address, apart from the rest of the search (search-state.ts, search-client.ts):

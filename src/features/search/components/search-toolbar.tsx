@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { SortSelect, type SortOption } from '../../../ui/sort-select'
+import { SortSelect, type SortOption } from '@/ui/sort-select'
 import type { SearchPageState } from '../api/search-state'
 
 type SearchSort = NonNullable<SearchPageState['sort']> | 'relevance'

@@ -1,7 +1,7 @@
 import { del, get, set } from 'idb-keyval'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { useHydrated } from '@/lib/use-hydrated'
 import { proxy, snapshot, useSnapshot } from 'valtio'
-import { normalizeKeyword } from '../../../lib/search-params'
+import { normalizeKeyword } from '@/lib/search-params'
 
 export const RECENT_SEARCHES_MAX = 10
 const STORAGE_KEY = 'recent-searches'

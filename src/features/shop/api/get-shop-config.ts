@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { PublicConfig } from '../../../../contract/shop'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 export const getShopConfig = (locale: Locale, signal?: AbortSignal): Promise<PublicConfig> =>
   apiGet<{ data: PublicConfig }>('/config', { locale, signal }).then((r) => r.data)

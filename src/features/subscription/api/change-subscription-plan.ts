@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { ChangeSubscriptionPlanInput, MemberSubscription } from '../../../../contract/subscription'
-import { apiPut } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPut } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_SUBSCRIPTION_KEY } from './subscription-keys'
 
 /** The plan the snack box renews as from its next renewal; the current plan again drops a pending change. */

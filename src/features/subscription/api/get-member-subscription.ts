@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { MemberSubscription } from '../../../../contract/subscription'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_SUBSCRIPTION_KEY } from './subscription-keys'
 
 /** The member's snack box, or null when the member never subscribed. */

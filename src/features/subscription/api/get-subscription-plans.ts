@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { SubscriptionPlan } from '../../../../contract/subscription'
-import { apiGet } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiGet } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { SUBSCRIPTION_PLANS_KEY } from './subscription-keys'
 
 /** The snack-box plans with their prices, savings and labels, in the asking language. */

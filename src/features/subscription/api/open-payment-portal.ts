@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
-import { apiPost } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPost } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 
 /** The payment provider's customer portal for this member, where the card is changed. */
 export const openPaymentPortal = (locale: Locale): Promise<string> =>

@@ -1,4 +1,4 @@
-import { MEMBER_QUERY_ROOT } from '../../../lib/query-client'
+import { MEMBER_QUERY_ROOT } from '@/lib/query-client'
 
 /** The plans on offer: the same for everyone, in the asking language. */
 export const SUBSCRIPTION_PLANS_KEY = ['subscription', 'plans'] as const

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { Locale } from '../../../../contract/constants'
 import type { MemberSubscription, UpdateSubscriptionInputSchema } from '../../../../contract/subscription'
-import { apiPut } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPut } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_SUBSCRIPTION_KEY } from './subscription-keys'
 
 export type UpdateSubscriptionInput = v.InferOutput<typeof UpdateSubscriptionInputSchema>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../../../contract/constants'
 import type { BoxRecipient, MemberSubscription } from '../../../../contract/subscription'
-import { apiPut } from '../../../lib/api-client'
-import { useLocale } from '../../../lib/i18n'
+import { apiPut } from '@/lib/api-client'
+import { useLocale } from '@/lib/i18n'
 import { MEMBER_SUBSCRIPTION_KEY } from './subscription-keys'
 
 /** Changes who receives the snack box, from the next box not packed yet (checked as checkout's recipients are). */

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { SUBSCRIPTION_BANNERS } from '../../../../contract/subscription'
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
-import { Picture } from '../../../ui/picture'
+import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons'
+import { Picture } from '@/ui/picture'
 
 /**
  * The snack-box pictures as a strip that scrolls sideways (swipe, scroll, arrow keys once focused,

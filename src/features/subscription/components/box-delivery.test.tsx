@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { MemberSubscription } from '../../../../contract/subscription'
-import type { RecipientBook } from '../../../lib/recipient-book'
+import type { RecipientBook } from '@/lib/recipient-book'
 import { BoxDelivery } from './box-delivery'
 
 beforeAll(() => {

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { MemberSubscription } from '../../../../contract/subscription'
-import { isApiError } from '../../../lib/api-client'
-import { serverFieldErrors, type FieldErrors } from '../../../lib/form'
-import { toast } from '../../../lib/toast'
+import { isApiError } from '@/lib/api-client'
+import { serverFieldErrors, type FieldErrors } from '@/lib/form'
+import { toast } from '@/lib/toast'
 import { useUpdateSubscriptionRecipient } from '../api/update-subscription-recipient'
-import type { RecipientBook } from '../../../lib/recipient-book'
+import type { RecipientBook } from '@/lib/recipient-book'
 import { BoxRecipientForm, recipientLine } from './box-recipient-form'
 
 /**

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { SUBSCRIPTION_FEATURES } from '../../../../contract/subscription'
-import { useLocale } from '../../../lib/i18n'
+import { useLocale } from '@/lib/i18n'
 
 const MARKS: Record<(typeof SUBSCRIPTION_FEATURES)[number]['key'], string> = { drinks: '#3f8fc0', snacks: '#f2a20c', gifts: '#d92c44', ramen: '#b8462e' }
 

@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Recipient, RecipientInput } from '../../../../contract/recipient'
-import type { RecipientBook } from '../../../lib/recipient-book'
+import type { RecipientBook } from '@/lib/recipient-book'
 import { BoxRecipientForm } from './box-recipient-form'
 
 beforeAll(() => {

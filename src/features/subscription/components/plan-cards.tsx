@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { SubscriptionPlan } from '../../../../contract/subscription'
-import { formatPrice } from '../../../lib/format-price'
+import { formatPrice } from '@/lib/format-price'
 import { planTerms } from './plan-terms'
 
 interface PlanCardsProps {

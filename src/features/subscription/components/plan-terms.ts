@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import type { SubscriptionPlan } from '../../../../contract/subscription'
-import { formatPrice } from '../../../lib/format-price'
+import { formatPrice } from '@/lib/format-price'
 
 /**
  * What a plan costs as it is charged: the amount paid up front for each term, how often, the

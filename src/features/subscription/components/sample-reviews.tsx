@@ -2,8 +2,8 @@ import { plural } from '@lingui/core/macro'
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { SUBSCRIPTION_REVIEW_SUMMARY, SUBSCRIPTION_SAMPLE_REVIEWS } from '../../../../contract/subscription'
-import { useLocale } from '../../../lib/i18n'
-import { Stars } from '../../../ui/stars'
+import { useLocale } from '@/lib/i18n'
+import { Stars } from '@/ui/stars'
 import { RATINGS, ratingBands, reviewsWithRating, toggleRating, type RatingFilter } from './sample-review-filter'
 
 const starsLabel = (rate: number) => plural(rate, { one: '# star', other: '# stars' })

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { SubscriptionPlan, SubscriptionPlanId } from '../../../../contract/subscription'
-import { LoadError } from '../../../ui/load-error'
+import { LoadError } from '@/ui/load-error'
 import { useSubscriptionPlans } from '../api/get-subscription-plans'
-import type { RecipientBook } from '../../../lib/recipient-book'
+import type { RecipientBook } from '@/lib/recipient-book'
 import { AddressStep } from './address-step'
 import { PlanCards } from './plan-cards'
 

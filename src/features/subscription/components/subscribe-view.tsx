@@ -3,7 +3,7 @@ import { BoxBanners } from './box-banners'
 import { BoxFeatures } from './box-features'
 import { SampleReviews } from './sample-reviews'
 import { SubscribePlans, type PlanChoice } from './subscribe-plans'
-import '../../../ui/form.css'
+import '@/ui/form.css'
 import './subscribe.css'
 
 /** The subscribe page (spec §9): the pictures, what is in the box, the plans (then the delivery step) and what subscribers say. */

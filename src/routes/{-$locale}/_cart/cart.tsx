@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useSession } from '../../../features/auth/components/use-session'
-import { openAuthModal } from '../../../features/auth/stores/auth-modal-store'
-import { CartView } from '../../../features/cart/components/cart-view'
-import { useCart } from '../../../features/cart/components/use-cart'
-import { useShopConfig } from '../../../features/shop/api/get-shop-config'
-import { useLocalePrefix } from '../../../lib/i18n'
-import { useDocumentTitle } from '../../../ui/use-document-title'
+import { useSession } from '@/features/auth/components/use-session'
+import { openAuthModal } from '@/features/auth/stores/auth-modal-store'
+import { CartView } from '@/features/cart/components/cart-view'
+import { useCart } from '@/features/cart/components/use-cart'
+import { useShopConfig } from '@/features/shop/api/get-shop-config'
+import { useLocalePrefix } from '@/lib/i18n'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 export const Route = createFileRoute('/{-$locale}/_cart/cart')({
   component: CartPage,

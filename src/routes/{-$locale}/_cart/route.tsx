@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
-import { CookieBanner } from '../../../ui/cookie-banner'
-import { Header } from '../../../ui/header'
-import { useSearchNavigate } from '../../../ui/use-search-navigate'
-import { accountSlots } from '../../../app/account-slots'
-import { CartAndFavouriteSlots } from '../../../app/cart-slots'
+import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
+import { CookieBanner } from '@/ui/cookie-banner'
+import { Header } from '@/ui/header'
+import { useSearchNavigate } from '@/ui/use-search-navigate'
+import { accountSlots } from '@/app/account-slots'
+import { CartAndFavouriteSlots } from '@/app/cart-slots'
 
 /** The cart layout (spec section 2): the header only, and the cookie notice. */
 export const Route = createFileRoute('/{-$locale}/_cart')({

@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
-import { AuthPage } from '../../../features/auth/components/auth-page'
-import { openAuthModal } from '../../../features/auth/stores/auth-modal-store'
-import { homeOf, safeRedirectPath } from '../../../lib/guards'
-import { optionalSearchText } from '../../../lib/search-params'
-import { useDocumentTitle } from '../../../ui/use-document-title'
+import { AuthPage } from '@/features/auth/components/auth-page'
+import { openAuthModal } from '@/features/auth/stores/auth-modal-store'
+import { homeOf, safeRedirectPath } from '@/lib/guards'
+import { optionalSearchText } from '@/lib/search-params'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 const LoginSearchSchema = v.object({
   /** the guarded page the visitor was sent away from */

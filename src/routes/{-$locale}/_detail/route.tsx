@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
-import { SiteLayout } from '../../../ui/site-layout'
-import { accountSlots } from '../../../app/account-slots'
-import { CartAndFavouriteSlots } from '../../../app/cart-slots'
+import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
+import { SiteLayout } from '@/ui/site-layout'
+import { accountSlots } from '@/app/account-slots'
+import { CartAndFavouriteSlots } from '@/app/cart-slots'
 
 export const Route = createFileRoute('/{-$locale}/_detail')({
   loader: ({ context }) => {

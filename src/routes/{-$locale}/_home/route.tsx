@@ -2,11 +2,11 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
 import { COOKIES } from '../../../../contract/constants'
-import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
-import { setCookie } from '../../../lib/cookies'
-import { SiteLayout } from '../../../ui/site-layout'
-import { accountSlots } from '../../../app/account-slots'
-import { CartAndFavouriteSlots } from '../../../app/cart-slots'
+import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
+import { setCookie } from '@/lib/cookies'
+import { SiteLayout } from '@/ui/site-layout'
+import { accountSlots } from '@/app/account-slots'
+import { CartAndFavouriteSlots } from '@/app/cart-slots'
 
 const HomeSearchSchema = v.object({
   referrer_code: v.fallback(

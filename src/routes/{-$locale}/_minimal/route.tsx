@@ -1,9 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
-import { CookieBanner } from '../../../ui/cookie-banner'
-import { LanguageMenu } from '../../../ui/language-menu'
-import { MinimalLayout } from '../../../ui/minimal-layout'
-import { accountSlots } from '../../../app/account-slots'
+import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
+import { CookieBanner } from '@/ui/cookie-banner'
+import { LanguageMenu } from '@/ui/language-menu'
+import { MinimalLayout } from '@/ui/minimal-layout'
+import { accountSlots } from '@/app/account-slots'
 
 /** The minimal layout (spec: the subscribe page): the logo, the language and the account, no shop chrome. */
 export const Route = createFileRoute('/{-$locale}/_minimal')({

@@ -3,12 +3,12 @@ import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-route
 import * as v from 'valibot'
 import type { SubscriptionPlan } from '../../../../contract/subscription'
 import { SUBSCRIPTION_PLAN_IDS } from '../../../../contract/subscription-plan-ids'
-import { useSession } from '../../../features/auth/components/use-session'
-import { subscriptionPlansQueryOptions } from '../../../features/subscription/api/get-subscription-plans'
-import { SubscribeView } from '../../../features/subscription/components/subscribe-view'
-import { loginHrefFor } from '../../../lib/guards'
-import { useRecipientBook } from '../../../lib/recipient-book'
-import { useDocumentTitle } from '../../../ui/use-document-title'
+import { useSession } from '@/features/auth/components/use-session'
+import { subscriptionPlansQueryOptions } from '@/features/subscription/api/get-subscription-plans'
+import { SubscribeView } from '@/features/subscription/components/subscribe-view'
+import { loginHrefFor } from '@/lib/guards'
+import { useRecipientBook } from '@/lib/recipient-book'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 /** `plan`: the plan chosen, kept in the address so signing in comes back to it. */
 const SubscribeSearchSchema = v.object({

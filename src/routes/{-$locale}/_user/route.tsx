@@ -1,12 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { UserSideMenu } from '../../../features/account/components/user-side-menu'
-import { useSession, useSignOut } from '../../../features/auth/components/use-session'
-import { shopConfigQueryOptions, useShopConfig } from '../../../features/shop/api/get-shop-config'
-import { requireAccess } from '../../../lib/guards'
-import { MemberLayout } from '../../../ui/member-layout'
-import { SiteLayout } from '../../../ui/site-layout'
-import { accountSlots } from '../../../app/account-slots'
-import { CartAndFavouriteSlots } from '../../../app/cart-slots'
+import { UserSideMenu } from '@/features/account/components/user-side-menu'
+import { useSession, useSignOut } from '@/features/auth/components/use-session'
+import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
+import { requireAccess } from '@/lib/guards'
+import { MemberLayout } from '@/ui/member-layout'
+import { SiteLayout } from '@/ui/site-layout'
+import { accountSlots } from '@/app/account-slots'
+import { CartAndFavouriteSlots } from '@/app/cart-slots'
 
 /** The member area: only for signed-in members; visitors are sent to sign in and brought back. */
 export const Route = createFileRoute('/{-$locale}/_user')({

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { AuthPage } from '../../../../features/auth/components/auth-page'
-import { ResetPasswordForm } from '../../../../features/auth/components/reset-password-form'
-import { requireAccess } from '../../../../lib/guards'
-import { optionalSearchText } from '../../../../lib/search-params'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { AuthPage } from '@/features/auth/components/auth-page'
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
+import { requireAccess } from '@/lib/guards'
+import { optionalSearchText } from '@/lib/search-params'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 /** The reset mail's link: /auth/reset_password?token=…&email=… (guests only). */
 export const Route = createFileRoute('/{-$locale}/_default/auth/reset_password')({

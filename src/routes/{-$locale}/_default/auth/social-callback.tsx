@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { AuthPage } from '../../../../features/auth/components/auth-page'
-import { SocialCallbackView } from '../../../../features/auth/components/social-callback-view'
-import { optionalSearchChoice, optionalSearchText } from '../../../../lib/search-params'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { AuthPage } from '@/features/auth/components/auth-page'
+import { SocialCallbackView } from '@/features/auth/components/social-callback-view'
+import { optionalSearchChoice, optionalSearchText } from '@/lib/search-params'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 const SocialCallbackSearchSchema = v.object({
   code: optionalSearchText(200),

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AddressBook } from '../../../../features/account/components/address-book'
-import { recipientsQueryOptions } from '../../../../lib/recipient-book'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { AddressBook } from '@/features/account/components/address-book'
+import { recipientsQueryOptions } from '@/lib/recipient-book'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 /** The member's saved recipients: see, edit, make default, delete. */
 export const Route = createFileRoute('/{-$locale}/_user/user/address')({

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { toast } from '../../../../lib/toast'
+import { toast } from '@/lib/toast'
 import * as v from 'valibot'
-import { ProfileCard } from '../../../../features/account/components/profile-card'
-import { SendVerificationButton } from '../../../../features/auth/components/send-verification-button'
-import { refreshUser, useSession } from '../../../../features/auth/components/use-session'
-import { auth } from '../../../../features/auth/stores/auth-store'
-import { optionalSearchChoice } from '../../../../lib/search-params'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { ProfileCard } from '@/features/account/components/profile-card'
+import { SendVerificationButton } from '@/features/auth/components/send-verification-button'
+import { refreshUser, useSession } from '@/features/auth/components/use-session'
+import { auth } from '@/features/auth/stores/auth-store'
+import { optionalSearchChoice } from '@/lib/search-params'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 const InfoSearchSchema = v.object({
   /** set by the API when the verification mail's link brings the member here */

@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../../../../contract/notification-kinds'
-import { MessageList } from '../../../../features/notifications/components/message-list'
-import { optionalSearchChoice, optionalSearchInt } from '../../../../lib/search-params'
-import { Pagination } from '../../../../ui/pagination'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { MessageList } from '@/features/notifications/components/message-list'
+import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
+import { Pagination } from '@/ui/pagination'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 // a hand-typed or stale address falls back to all messages and the first page
 const MessagesSearchSchema = v.object({

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { useOrders } from '../../../../features/orders/api/get-orders'
-import { OrderList } from '../../../../features/orders/components/order-list'
-import { optionalSearchChoice, optionalSearchInt } from '../../../../lib/search-params'
-import { Pagination } from '../../../../ui/pagination'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { useOrders } from '@/features/orders/api/get-orders'
+import { OrderList } from '@/features/orders/components/order-list'
+import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
+import { Pagination } from '@/ui/pagination'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 // a hand-typed or stale address falls back to the current orders and the first page
 const OrdersSearchSchema = v.object({

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { ChangePasswordForm } from '../../../../features/account/components/change-password-form'
-import { auth } from '../../../../features/auth/stores/auth-store'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { ChangePasswordForm } from '@/features/account/components/change-password-form'
+import { auth } from '@/features/auth/stores/auth-store'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 /** Changing the password; members who signed up through Google or Facebook have none to change. */
 export const Route = createFileRoute('/{-$locale}/_user/user/reset_password')({

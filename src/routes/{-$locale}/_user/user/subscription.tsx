@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { memberSubscriptionQueryOptions } from '../../../../features/subscription/api/get-member-subscription'
-import { MySubscription } from '../../../../features/subscription/components/my-subscription'
-import { useRecipientBook } from '../../../../lib/recipient-book'
-import { useDocumentTitle } from '../../../../ui/use-document-title'
+import { memberSubscriptionQueryOptions } from '@/features/subscription/api/get-member-subscription'
+import { MySubscription } from '@/features/subscription/components/my-subscription'
+import { useRecipientBook } from '@/lib/recipient-book'
+import { useDocumentTitle } from '@/ui/use-document-title'
 
 /** The payment page sends the member back here with its session's id. */
 const SubscriptionSearchSchema = v.object({

@@ -1,29 +1,29 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { AddToCart } from '../../../../../features/cart/components/add-to-cart'
-import { productQueryOptions, useProduct } from '../../../../../features/catalogue/api/get-product'
+import { AddToCart } from '@/features/cart/components/add-to-cart'
+import { productQueryOptions, useProduct } from '@/features/catalogue/api/get-product'
 import {
   productRecommendationsQueryOptions,
   useProductRecommendations,
-} from '../../../../../features/catalogue/api/get-product-recommendations'
-import { ProductGallery } from '../../../../../features/catalogue/components/product-gallery'
-import { ProductRow, ProductRowSkeleton } from '../../../../../features/catalogue/components/product-grid'
-import { ProductSummary } from '../../../../../features/catalogue/components/product-summary'
-import { ProductDetailSearchSchema } from '../../../../../features/catalogue/product-search-schema'
-import { useSession } from '../../../../../features/auth/components/use-session'
-import { productReviewsQueryOptions } from '../../../../../features/reviews/api/get-product-reviews'
-import { ProductReviews } from '../../../../../features/reviews/components/product-reviews'
-import { useShopConfig } from '../../../../../features/shop/api/get-shop-config'
-import { isApiError } from '../../../../../lib/api-client'
-import { useLocalePrefix } from '../../../../../lib/i18n'
-import { useHydrated } from '../../../../../lib/use-hydrated'
-import { HydrateLater } from '../../../../../ui/hydrate-later'
-import { Breadcrumb } from '../../../../../ui/breadcrumb'
-import { useDocumentTitle } from '../../../../../ui/use-document-title'
-import { ProductFavourite } from '../../../../../app/cart-slots'
-import { vapidKeyOf } from '../../../../../app/notification-slots'
-import '../../../../../features/catalogue/components/product-page.css'
+} from '@/features/catalogue/api/get-product-recommendations'
+import { ProductGallery } from '@/features/catalogue/components/product-gallery'
+import { ProductRow, ProductRowSkeleton } from '@/features/catalogue/components/product-grid'
+import { ProductSummary } from '@/features/catalogue/components/product-summary'
+import { ProductDetailSearchSchema } from '@/features/catalogue/product-search-schema'
+import { useSession } from '@/features/auth/components/use-session'
+import { productReviewsQueryOptions } from '@/features/reviews/api/get-product-reviews'
+import { ProductReviews } from '@/features/reviews/components/product-reviews'
+import { useShopConfig } from '@/features/shop/api/get-shop-config'
+import { isApiError } from '@/lib/api-client'
+import { useLocalePrefix } from '@/lib/i18n'
+import { useHydrated } from '@/lib/use-hydrated'
+import { HydrateLater } from '@/ui/hydrate-later'
+import { Breadcrumb } from '@/ui/breadcrumb'
+import { useDocumentTitle } from '@/ui/use-document-title'
+import { ProductFavourite } from '@/app/cart-slots'
+import { vapidKeyOf } from '@/app/notification-slots'
+import '@/features/catalogue/components/product-page.css'
 
 const productId = (raw: string): number => (/^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : NaN)
 
@@ -116,7 +116,7 @@ function ProductDetailPage() {
 }
 
 // a member's question, asked only on a sold-out favourite: not in the first download
-const PushPrompt = lazy(() => import('../../../../../features/notifications/components/push-prompt').then((m) => ({ default: m.PushPrompt })))
+const PushPrompt = lazy(() => import('@/features/notifications/components/push-prompt').then((m) => ({ default: m.PushPrompt })))
 
 /** A sold-out favourite: the moment to offer 'Tell me when it is back' (issue 11). */
 function RestockPrompt() {
