@@ -5,15 +5,17 @@ interface NewPasswordFieldsProps {
   values: { password: string; password_confirmation: string }
   errors: Partial<Record<string, string>>
   set: (field: 'password' | 'password_confirmation') => (value: string) => void
+  /** a member's first password (registration): "Password", not "New password" */
+  first?: boolean
 }
 
-/** A new password and its confirmation, as the change-password and reset-password forms ask for them. */
-export function NewPasswordFields({ values, errors, set }: NewPasswordFieldsProps) {
+/** A new password and its confirmation, as the registration, change-password and reset-password forms ask for them. */
+export function NewPasswordFields({ values, errors, set, first = false }: NewPasswordFieldsProps) {
   const { t } = useLingui()
   return (
     <>
       <TextField
-        label={t`New password`}
+        label={first ? t`Password` : t`New password`}
         type="password"
         name="password"
         autoComplete="new-password"
@@ -23,7 +25,7 @@ export function NewPasswordFields({ values, errors, set }: NewPasswordFieldsProp
         hint={t`At least 8 characters`}
       />
       <TextField
-        label={t`Confirm new password`}
+        label={first ? t`Confirm password` : t`Confirm new password`}
         type="password"
         name="password_confirmation"
         autoComplete="new-password"

@@ -1,17 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from '@/lib/toast'
-import { GENDERS, LIMITS, MESSAGES, ProfileInputSchema, type AuthUser } from '../../../../contract/auth'
+import { LIMITS, MESSAGES, ProfileInputSchema, type AuthUser } from '../../../../contract/auth'
 import { LOCALES, type Locale } from '../../../../contract/constants'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '@/lib/form'
 import { LOCALE_NATIVE_NAMES } from '@/lib/locale'
-import { useLocale } from '@/lib/i18n'
 import { fullName, GENDER_LABELS, NATIONALITIES, type Gender } from '@/lib/member-options'
 import { ShieldCheckIcon } from '@/ui/icons'
 import { AlertIcon } from '@/ui/more-icons'
 import { SelectField, TextField } from '@/ui/text-field'
 import { useUpdateProfile } from '../api/update-profile'
 import './account.css'
+import { GenderBirthdayFields, NameFields, NationalityField, PhoneField } from '@/ui/profile-fields'
 
 const FIELD_LIMITS = { first_name: [LIMITS.name, MESSAGES.maxName], last_name: [LIMITS.name, MESSAGES.maxName] } as const
 
@@ -95,8 +95,7 @@ export function ProfileCard({ user, onSaved, verificationAction }: ProfileCardPr
 }
 
 function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: () => void; onSaved: (user: AuthUser) => void }) {
-  const { t, i18n } = useLingui()
-  const locale = useLocale()
+  const { t } = useLingui()
   const [values, setValues] = useState({
     first_name: user.first_name,
     last_name: user.last_name,
@@ -110,13 +109,9 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
   const errors = withLimits(submitErrors, values, FIELD_LIMITS)
   const formRef = useRef<HTMLFormElement>(null)
   const focusFirst = useFocusFirstInvalid(formRef)
-  const [maxBirthday] = useState(() => new Date().toISOString().slice(0, 10))
   const mutation = useUpdateProfile()
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
 
-  const nationalities = NATIONALITIES.some((n) => n.value === values.nationality)
-    ? NATIONALITIES.map((n) => ({ value: n.value, label: i18n._(n.label) }))
-    : [{ value: values.nationality, label: values.nationality }, ...NATIONALITIES.map((n) => ({ value: n.value, label: i18n._(n.label) }))]
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -141,31 +136,14 @@ function ProfileForm({ user, onCancel, onSaved }: { user: AuthUser; onCancel: ()
     })
   }
 
-  const firstName = (
-    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
-  )
-  const lastName = (
-    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
-  )
-
   return (
     <form className="form" onSubmit={submit} noValidate ref={formRef}>
-      <div className="form-row form-row--2">{locale === 'en' ? [firstName, lastName] : [lastName, firstName]}</div>
+      <NameFields values={values} errors={errors} set={set} />
       <TextField label={t`E-mail`} value={user.email} onChange={() => undefined} readOnly hint={t`The e-mail cannot be changed.`} />
-      <TextField label={t`Phone number`} type="tel" name="phone_number" autoComplete="tel" maxLength={20} value={values.phone_number} onChange={set('phone_number')} error={errors.phone_number} />
+      <PhoneField values={values} errors={errors} set={set} />
+      <GenderBirthdayFields values={values} errors={errors} set={set} />
       <div className="form-row form-row--2">
-        <SelectField
-          label={t`Gender`}
-          name="gender"
-          value={values.gender}
-          onChange={set('gender')}
-          options={[{ value: '', label: t`Not specified` }, ...GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))]}
-          error={errors.gender}
-        />
-        <TextField label={t`Birthday`} type="date" name="birthday" max={maxBirthday} value={values.birthday} onChange={set('birthday')} error={errors.birthday} />
-      </div>
-      <div className="form-row form-row--2">
-        <SelectField label={t`Nationality`} name="nationality" value={values.nationality} onChange={set('nationality')} options={nationalities} error={errors.nationality} />
+        <NationalityField values={values} errors={errors} set={set} />
         <SelectField
           label={t`Language of e-mails`}
           name="locale"

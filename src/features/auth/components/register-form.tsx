@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
-import { GENDERS, LIMITS, MESSAGES, RegisterInputSchema, type SocialProvider } from '../../../../contract/auth'
+import { LIMITS, MESSAGES, RegisterInputSchema, type SocialProvider } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'
 import { getCookie } from '@/lib/cookies'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '@/lib/form'
-import { useLocale } from '@/lib/i18n'
-import { DEFAULT_NATIONALITY, GENDER_LABELS, NATIONALITIES } from '@/lib/member-options'
+import { DEFAULT_NATIONALITY } from '@/lib/member-options'
 import { MailIcon } from '@/ui/icons'
-import { SelectField, TextField } from '@/ui/text-field'
+import { TextField } from '@/ui/text-field'
 import { useRegister } from '../api/register'
 import { SocialButtons } from './social-buttons'
+import { NewPasswordFields } from '@/ui/new-password-fields'
+import { GenderBirthdayFields, NameFields, NationalityField, PhoneField } from '@/ui/profile-fields'
 
 interface RegisterFormProps {
   providers: readonly SocialProvider[]
@@ -21,14 +22,12 @@ interface RegisterFormProps {
   onLogin: () => void
 }
 
-const today = () => new Date().toISOString().slice(0, 10)
 const NAME_LIMIT = [LIMITS.name, MESSAGES.maxName] as const
 const PASSWORD_LIMIT = [LIMITS.password, MESSAGES.maxPassword] as const
 const FIELD_LIMITS = { first_name: NAME_LIMIT, last_name: NAME_LIMIT, email: [LIMITS.email, MESSAGES.maxEmail] as const, password: PASSWORD_LIMIT, password_confirmation: PASSWORD_LIMIT }
 
 export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone, onLogin }: RegisterFormProps) {
-  const { t, i18n } = useLingui()
-  const locale = useLocale()
+  const { t } = useLingui()
   const [values, setValues] = useState(() => ({
     first_name: '',
     last_name: '',
@@ -47,7 +46,6 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
   const [sentTo, setSentTo] = useState<string | null>(null)
   // signed up with a friend's code: the welcome coupon waits for the confirmed e-mail (decision 62)
   const [referred, setReferred] = useState(false)
-  const [maxBirthday] = useState(today)
   const mutation = useRegister()
   const confirmRef = useRef<HTMLButtonElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -108,17 +106,10 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
     )
   }
 
-  const firstName = (
-    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
-  )
-  const lastName = (
-    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
-  )
-
   return (
     <div className="auth-view">
       <form className="form" onSubmit={submit} noValidate ref={formRef}>
-        <div className="form-row form-row--2">{locale === 'en' ? [firstName, lastName] : [lastName, firstName]}</div>
+        <NameFields values={values} errors={errors} set={set} />
         <TextField
           label={t`E-mail`}
           type="email"
@@ -129,45 +120,10 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
           onChange={set('email')}
           error={errors.email}
         />
-        <TextField label={t`Phone number`} type="tel" name="phone_number" autoComplete="tel" maxLength={20} value={values.phone_number} onChange={set('phone_number')} error={errors.phone_number} />
-        <TextField
-          label={t`Password`}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          hint={t`At least 8 characters`}
-        />
-        <TextField
-          label={t`Confirm password`}
-          type="password"
-          name="password_confirmation"
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={errors.password_confirmation}
-        />
-        <div className="form-row form-row--2">
-          <SelectField
-            label={t`Gender`}
-            name="gender"
-            value={values.gender}
-            onChange={set('gender')}
-            options={[{ value: '', label: t`Not specified` }, ...GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))]}
-            error={errors.gender}
-          />
-          <TextField label={t`Birthday`} type="date" name="birthday" max={maxBirthday} value={values.birthday} onChange={set('birthday')} error={errors.birthday} />
-        </div>
-        <SelectField
-          label={t`Nationality`}
-          name="nationality"
-          value={values.nationality}
-          onChange={set('nationality')}
-          options={NATIONALITIES.map((n) => ({ value: n.value, label: i18n._(n.label) }))}
-          error={errors.nationality}
-        />
+        <PhoneField values={values} errors={errors} set={set} />
+        <NewPasswordFields values={values} errors={errors} set={set} first />
+        <GenderBirthdayFields values={values} errors={errors} set={set} />
+        <NationalityField values={values} errors={errors} set={set} />
         <TextField label={t`Referral code (optional)`} name="referrer_code" autoComplete="off" maxLength={32} value={values.referrer_code} onChange={set('referrer_code')} error={errors.referrer_code} />
         <p className="auth-view__terms">
           {termsUrl && privacyUrl ? (

@@ -2,18 +2,18 @@ import { useLingui } from '@lingui/react/macro'
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
 import * as v from 'valibot'
-import { GENDERS, LIMITS, MESSAGES, SocialRegisterInputSchema } from '../../../../contract/auth'
+import { LIMITS, MESSAGES, SocialRegisterInputSchema } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'
 import { isApiError } from '@/lib/api-client'
 import { getCookie } from '@/lib/cookies'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '@/lib/form'
-import { useLocale } from '@/lib/i18n'
-import { DEFAULT_NATIONALITY, GENDER_LABELS, NATIONALITIES } from '@/lib/member-options'
-import { SelectField, TextField } from '@/ui/text-field'
+import { DEFAULT_NATIONALITY } from '@/lib/member-options'
+import { TextField } from '@/ui/text-field'
 import { useCompleteSocialRegistration, type PendingSocialProfile } from '../api/social-sign-in'
 import { takeSocialRedirect } from '../social-redirect'
 import { SignInProblem } from './social-callback-view'
 import { useCompleteSignIn } from './use-session'
+import { GenderBirthdayFields, NameFields, NationalityField, PhoneField } from '@/ui/profile-fields'
 
 const SocialRegisterFormSchema = v.omit(SocialRegisterInputSchema, ['ticket'])
 const NAME_LIMIT = [LIMITS.name, MESSAGES.maxName] as const
@@ -23,8 +23,7 @@ const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook' } as const
 
 /** Completes an account a social sign-in could not create alone (no e-mail, or no name). */
 export function SocialRegisterForm({ ticket, profile }: { ticket: string; profile: PendingSocialProfile }) {
-  const { t, i18n } = useLingui()
-  const locale = useLocale()
+  const { t } = useLingui()
   const completeSignIn = useCompleteSignIn()
   const mutation = useCompleteSocialRegistration()
   const [values, setValues] = useState(() => ({
@@ -42,7 +41,6 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
   const formRef = useRef<HTMLFormElement>(null)
   const focusFirst = useFocusFirstInvalid(formRef)
   const [invalid, setInvalid] = useState<string | null>(null)
-  const [maxBirthday] = useState(() => new Date().toISOString().slice(0, 10))
   const set = (field: keyof typeof values) => (value: string) => setValues((s) => ({ ...s, [field]: value }))
   const provider = PROVIDER_NAMES[profile.provider]
 
@@ -74,17 +72,10 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
 
   if (invalid) return <SignInProblem message={invalid} />
 
-  const firstName = (
-    <TextField key="first" label={t`First name`} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
-  )
-  const lastName = (
-    <TextField key="last" label={t`Last name`} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
-  )
-
   return (
     <form className="form" onSubmit={submit} noValidate ref={formRef}>
       <p className="auth-view__intro">{t`You signed in with ${provider}. Please complete your details to create your account.`}</p>
-      <div className="form-row form-row--2">{locale === 'en' ? [firstName, lastName] : [lastName, firstName]}</div>
+      <NameFields values={values} errors={errors} set={set} />
       <TextField
         label={t`E-mail`}
         type="email"
@@ -96,19 +87,9 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
         error={errors.email}
         hint={profile.email ? undefined : t`${provider} did not share an e-mail. We will send a verification e-mail to this address.`}
       />
-      <TextField label={t`Phone number`} type="tel" name="phone_number" autoComplete="tel" maxLength={20} value={values.phone_number} onChange={set('phone_number')} error={errors.phone_number} />
-      <div className="form-row form-row--2">
-        <SelectField label={t`Gender`} name="gender" value={values.gender} onChange={set('gender')} options={[{ value: '', label: t`Not specified` }, ...GENDERS.map((g) => ({ value: g, label: i18n._(GENDER_LABELS[g]) }))]} error={errors.gender} />
-        <TextField label={t`Birthday`} type="date" name="birthday" max={maxBirthday} value={values.birthday} onChange={set('birthday')} error={errors.birthday} />
-      </div>
-      <SelectField
-        label={t`Nationality`}
-        name="nationality"
-        value={values.nationality}
-        onChange={set('nationality')}
-        options={NATIONALITIES.map((n) => ({ value: n.value, label: i18n._(n.label) }))}
-        error={errors.nationality}
-      />
+      <PhoneField values={values} errors={errors} set={set} />
+      <GenderBirthdayFields values={values} errors={errors} set={set} />
+      <NationalityField values={values} errors={errors} set={set} />
       <TextField label={t`Referral code (optional)`} name="referrer_code" autoComplete="off" maxLength={32} value={values.referrer_code} onChange={set('referrer_code')} error={errors.referrer_code} />
       <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
         {mutation.isPending ? t`Signing up…` : t`Create my account`}
