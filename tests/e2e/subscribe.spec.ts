@@ -80,7 +80,7 @@ for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
 
     const reviews = page.getByRole('region', { name: tr(locale, 'What subscribers say') })
     // the average and the count follow from the bars: (43×5 + 20×4 + 7×3) / 70 = 4.5
-    await expect(reviews.locator('.box-reviews__score')).toHaveText('4.5')
+    await expect(reviews.locator('.review-summary__score')).toHaveText('4.5')
     await expect(reviews.getByRole('img', { name: trWith(locale, '{score} out of 5 stars', { score: '4.5' }) })).toBeVisible()
     await expect(reviews).toContainText(trPlural(locale, REVIEWS, 70))
     for (const [rate, total] of [[5, 43], [4, 20], [3, 7], [2, 0], [1, 0]] as const) {

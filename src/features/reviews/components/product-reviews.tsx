@@ -3,9 +3,9 @@ import { useId, useState } from 'react'
 import { REVIEW_SORTS, type ReviewSort } from '../../../../contract/review'
 import { Pagination } from '@/ui/pagination'
 import { useProductReviews } from '../api/get-product-reviews'
-import { toggleScore } from './review-filter'
+import { bandsOf, toggleScore } from './review-filter'
 import { ReviewItem } from './review-item'
-import { ReviewSummary } from './review-summary'
+import { ReviewSummary } from '@/ui/review-summary'
 import '@/ui/form.css'
 import './reviews.css'
 import { LoadError } from '@/ui/load-error'
@@ -37,7 +37,9 @@ export function ProductReviews({ productId }: { productId: number }) {
       {data && total > 0 ? (
         <div className="product-reviews__body">
           <ReviewSummary
-            summary={data.summary}
+            average={data.summary.average}
+            total={data.summary.reviews_total}
+            bands={bandsOf(data.summary)}
             score={score}
             onToggleScore={(rate) => {
               setScore((current) => toggleScore(current, rate))

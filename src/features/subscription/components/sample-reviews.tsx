@@ -3,27 +3,22 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { SUBSCRIPTION_REVIEW_SUMMARY, SUBSCRIPTION_SAMPLE_REVIEWS } from '../../../../contract/subscription'
 import { useLocale } from '@/lib/i18n'
+import { ReviewSummary } from '@/ui/review-summary'
 import { Stars } from '@/ui/stars'
 import { RATINGS, ratingBands, reviewsWithRating, toggleRating, type RatingFilter } from './sample-review-filter'
 
 const starsLabel = (rate: number) => plural(rate, { one: '# star', other: '# stars' })
 
-/** A bar's accessible name: '5 stars, 43 reviews'. */
-function bandLabel(rate: number, total: number): string {
-  const reviews = plural(total, { one: '# review', other: '# reviews' })
-  return `${starsLabel(rate)}, ${reviews}`
-}
 
 /**
  * What subscribers say (spec §9): the average, its stars and a bar per star count that filters the
  * sample reviews below, as do the chips above them; "All" shows every sample again.
  */
 export function SampleReviews() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const locale = useLocale()
   const [rating, setRating] = useState<RatingFilter>('all')
   const summary = SUBSCRIPTION_REVIEW_SUMMARY
-  const average = new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(summary.average)
   const shown = reviewsWithRating(SUBSCRIPTION_SAMPLE_REVIEWS, rating)
   const count = shown.length
   const chips: RatingFilter[] = ['all', ...RATINGS]
@@ -34,36 +29,13 @@ export function SampleReviews() {
         {t`What subscribers say`}
       </h2>
       <div className="box-reviews">
-        <div className="box-reviews__summary">
-          <div className="box-reviews__average">
-            <p className="box-reviews__score">{average}</p>
-            <Stars value={summary.average} size={20} />
-            <p className="box-reviews__total">
-              <Plural value={summary.total} one="# review" other="# reviews" />
-            </p>
-          </div>
-          <ul className="box-reviews__bands" aria-label={t`Filter by score`}>
-            {ratingBands(summary).map((band) => {
-              const chosen = rating === band.rating
-              return (
-                <li key={band.rating}>
-                  <button type="button" className={`box-band${chosen ? ' is-chosen' : ''}`} aria-pressed={chosen} onClick={() => setRating((current) => toggleRating(current, band.rating))}>
-                    <span className="visually-hidden">{bandLabel(band.rating, band.count)}</span>
-                    <span className="box-band__rate" aria-hidden="true">
-                      {band.rating}★
-                    </span>
-                    <span className="box-band__bar" aria-hidden="true">
-                      <span className="box-band__fill" style={{ width: `${band.percent}%` }} />
-                    </span>
-                    <span className="box-band__total" aria-hidden="true">
-                      {band.count}
-                    </span>
-                  </button>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
+        <ReviewSummary
+          average={summary.average}
+          total={summary.total}
+          bands={ratingBands(summary).map((band) => ({ rate: band.rating, total: band.count, percent: band.percent }))}
+          score={rating === 'all' ? undefined : rating}
+          onToggleScore={(rate) => setRating((current) => toggleRating(current, rate as (typeof RATINGS)[number]))}
+        />
         <div className="box-reviews__samples">
           <div className="box-reviews__chips" role="group" aria-label={t`Show reviews by rating`}>
             {chips.map((chip) => (

@@ -4,7 +4,6 @@ import { I18nProvider } from '@lingui/react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { toggleScore } from './review-filter'
 import { ReviewSummary } from './review-summary'
 
 beforeAll(() => {
@@ -12,13 +11,14 @@ beforeAll(() => {
 })
 afterEach(cleanup)
 
-const summary = { average: 4.3, reviews_total: 44, band_list: [5, 4, 3, 2, 1].map((rate) => ({ rate, total: rate === 5 ? 43 : rate === 1 ? 1 : 0 })) }
+const bands = [5, 4, 3, 2, 1].map((rate) => ({ rate, total: rate === 5 ? 43 : rate === 1 ? 1 : 0, percent: rate === 5 ? 98 : rate === 1 ? 2 : 0 }))
+const toggleScore = (current: number | undefined, rate: number) => (current === rate ? undefined : rate)
 
 function Filtered() {
   const [score, setScore] = useState<number>()
   return (
     <I18nProvider i18n={i18n}>
-      <ReviewSummary summary={summary} score={score} onToggleScore={(rate) => setScore((current) => toggleScore(current, rate))} />
+      <ReviewSummary average={4.3} total={44} bands={bands} score={score} onToggleScore={(rate) => setScore((current) => toggleScore(current, rate))} />
       <output>{score ?? 'all'}</output>
     </I18nProvider>
   )

@@ -1,11 +1,20 @@
 import { plural } from '@lingui/core/macro'
 import { Plural, useLingui } from '@lingui/react/macro'
-import type { ReviewSummary as Summary } from '../../../../contract/review'
-import { Stars } from '@/ui/stars'
-import { bandsOf } from './review-filter'
+import { Stars } from './stars'
+import './review-summary.css'
+
+/** One score's bar: how many reviews gave it, and their share of all, 0 to 100. */
+export interface ScoreBand {
+  rate: number
+  total: number
+  percent: number
+}
 
 interface ReviewSummaryProps {
-  summary: Summary
+  average: number
+  total: number
+  /** 5 stars first */
+  bands: ScoreBand[]
   /** the score the list is filtered by */
   score: number | undefined
   onToggleScore: (rate: number) => void
@@ -18,21 +27,22 @@ function bandLabel(rate: number, total: number): string {
   return `${stars}, ${reviews}`
 }
 
-/** The average, its stars, and a bar per score (5 to 1) that filters the list by that score. */
-export function ReviewSummary({ summary, score, onToggleScore }: ReviewSummaryProps) {
+/** The average, its stars, and a bar per score (5 to 1) that filters the list by that score: a product's reviews, the snack box's. */
+export function ReviewSummary(props: ReviewSummaryProps) {
+  const { average: mean, bands, score, onToggleScore } = props
   const { t, i18n } = useLingui()
-  const average = new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(summary.average)
+  const average = new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(mean)
   return (
     <div className="review-summary">
       <div className="review-summary__average">
         <p className="review-summary__score">{average}</p>
-        <Stars value={summary.average} size={20} />
+        <Stars value={mean} size={20} />
         <p className="review-summary__total">
-          <Plural value={summary.reviews_total} one="# review" other="# reviews" />
+          <Plural value={props.total} one="# review" other="# reviews" />
         </p>
       </div>
       <ul className="review-summary__bands" aria-label={t`Filter by score`}>
-        {bandsOf(summary).map((band) => {
+        {bands.map((band) => {
           const { rate, total } = band
           const chosen = score === rate
           return (
