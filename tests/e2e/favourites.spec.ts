@@ -5,6 +5,9 @@ import { authDialog, chooseInMemberMenu, createMember, EXPECTED_API_ERRORS, path
 
 test.use({ allowedConsoleErrors: EXPECTED_API_ERRORS })
 
+/** the favourites page's page size (FAVOURITES_PER_PAGE, src/features/favourites/api/get-favourites.ts) */
+const FAVOURITES_PER_PAGE = 12
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Two products that share no category, so a category filter tells them apart. */
@@ -160,3 +163,29 @@ for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
     await expect(main.getByRole('article')).toHaveCount(2)
   })
 }
+
+test('the favourites page pages within a category, keeping the filter, and page 1 has no page in its address (en)', async ({ page, request }) => {
+  const member = await createMember(request, { locale: 'en' })
+  const token = await apiToken(request, member)
+  // a page and one more of one category's favourites: a full first page, one on the second
+  const products = (await allProducts(request, 'en')).filter((p) => p.status === 'ACTIVE')
+  const counts = new Map<number, Product[]>()
+  for (const product of products) for (const { category } of product.categories) counts.set(category.id, [...(counts.get(category.id) ?? []), product])
+  const [categoryId, inCategory] = [...counts.entries()].find(([, list]) => list.length > FAVOURITES_PER_PAGE)!
+  for (const product of inCategory.slice(0, FAVOURITES_PER_PAGE + 1)) {
+    const saved = await request.post(`/api/v1/product_wishlist/${product.id}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(saved.ok(), await saved.text()).toBe(true)
+  }
+  await page.goto('/en')
+  await signIn(page, 'en', member)
+  await page.goto(`/en/user/favorite?category_id=${categoryId}`)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('article')).toHaveCount(FAVOURITES_PER_PAGE)
+  const pages = main.getByRole('navigation', { name: 'Pagination' })
+  await pages.getByRole('link', { name: 'Page 2' }).click()
+  await expect(page).toHaveURL(new RegExp(`/en/user/favorite\\?(?=.*category_id=${categoryId})(?=.*page=2)`))
+  await expect(main.getByRole('article')).toHaveCount(1)
+  await pages.getByRole('link', { name: 'Previous page' }).click()
+  await expect(page).toHaveURL(new RegExp(`/en/user/favorite\\?category_id=${categoryId}$`))
+  await expect(main.getByRole('article')).toHaveCount(FAVOURITES_PER_PAGE)
+})

@@ -8,7 +8,7 @@ import { PendingReviews } from '@/features/reviews/components/pending-reviews'
 import { ReviewHistory } from '@/features/reviews/components/review-history'
 import { useLocale, useLocalePrefix } from '@/lib/i18n'
 import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
-import { Pagination } from '@/ui/pagination'
+import { PageLinks } from '@/app/page-links'
 import { useDocumentTitle } from '@/ui/use-document-title'
 
 // a hand-typed or stale address falls back to the items to review and the first page
@@ -57,15 +57,7 @@ function ReviewsPage() {
           page={search.page ?? 1}
           onReviewed={onReviewed}
           renderPagination={(current, last) => (
-            <Pagination
-              page={current}
-              lastPage={last}
-              renderLink={(target, content, attrs) => (
-                <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
-                  {content}
-                </Link>
-              )}
-            />
+            <PageLinks from="/{-$locale}/user/comment" page={current} lastPage={last} />
           )}
         />
       )}

@@ -10,7 +10,7 @@ import { favouritesQueryOptions, useFavourites } from '@/features/favourites/api
 import { FavouriteFilter, NoFavourites } from '@/features/favourites/components/favourite-filter'
 import { useLocale, useLocalePrefix } from '@/lib/i18n'
 import { optionalSearchInt, validatedSearch } from '@/lib/search-params'
-import { Pagination } from '@/ui/pagination'
+import { PageLinks } from '@/app/page-links'
 import { useDocumentTitle } from '@/ui/use-document-title'
 
 // a hand-typed or stale address falls back to "all" and the first page
@@ -78,15 +78,7 @@ function FavouritesPage() {
       ) : (
         <ProductGrid products={page.data} />
       )}
-      <Pagination
-        page={page.current_page}
-        lastPage={page.last_page}
-        renderLink={(target, content, attrs) => (
-          <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
-            {content}
-          </Link>
-        )}
-      />
+      <PageLinks from="/{-$locale}/user/favorite" page={page.current_page} lastPage={page.last_page} />
     </section>
   )
 }

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../../../../contract/notification-kinds'
 import { MessageList } from '@/features/notifications/components/message-list'
 import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
-import { Pagination } from '@/ui/pagination'
+import { PageLinks } from '@/app/page-links'
 import { useDocumentTitle } from '@/ui/use-document-title'
 
 // a hand-typed or stale address falls back to all messages and the first page
@@ -31,15 +31,7 @@ function MessagesPage() {
       filter={search}
       onFilterChange={(filter) => void navigate({ search: { type: filter.type, status: filter.status }, replace: true, resetScroll: false })}
       renderPagination={(page) => (
-        <Pagination
-          page={page.current_page}
-          lastPage={page.last_page}
-          renderLink={(target, content, attrs) => (
-            <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
-              {content}
-            </Link>
-          )}
-        />
+        <PageLinks from="/{-$locale}/user/message" page={page.current_page} lastPage={page.last_page} />
       )}
     />
   )

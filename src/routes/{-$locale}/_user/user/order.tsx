@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { useOrders } from '@/features/orders/api/get-orders'
 import { OrderList } from '@/features/orders/components/order-list'
 import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
-import { Pagination } from '@/ui/pagination'
+import { PageLinks } from '@/app/page-links'
 import { useDocumentTitle } from '@/ui/use-document-title'
 
 // a hand-typed or stale address falls back to the current orders and the first page
@@ -39,15 +39,7 @@ function OrdersPage() {
       )}
       pagination={
         data ? (
-          <Pagination
-            page={data.current_page}
-            lastPage={data.last_page}
-            renderLink={(target, content, attrs) => (
-              <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
-                {content}
-              </Link>
-            )}
-          />
+          <PageLinks from="/{-$locale}/user/order" page={data.current_page} lastPage={data.last_page} />
         ) : null
       }
     />
