@@ -63,9 +63,6 @@ export interface StoredPayloads {
   review_invite: { order_no: string }
 }
 
-/** every kind has its payload, and each is a stored payload (a reader of any kind reads it) */
-export type PayloadsAreStored = { [K in NotificationType]: StoredPayloads[K] extends StoredPayload ? true : never }
-
 /** The order kinds that also go out by mail (decision 57). */
 export const ORDER_MAIL_KINDS = ['order_paid', 'order_shipped', 'order_delivered'] as const satisfies readonly NotificationType[]
 

@@ -170,7 +170,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
 
   const app = new Hono()
   app.onError(handleError(logger))
-  app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: [...search.connectSources], realtime: [...realtime.connectSources], payments: payments.browserSources }))
+  app.use('*', securityHeaders({ publicUrl: config.publicUrl, search: search.connectSources, realtime: realtime.connectSources, payments: payments.browserSources }))
   app.use(`${API_BASE}/*`, apiCors(config.corsOrigins))
   // answers that set no Cache-Control (member answers, tokens, errors) are kept by no cache
   app.use(`${API_BASE}/*`, privateByDefault())

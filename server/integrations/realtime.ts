@@ -72,7 +72,6 @@ export const createPublisher = (settings: RealtimeSettings) =>
   new Pusher({ appId: settings.app.id, key: settings.app.key, secret: settings.app.secret, ...settings.sdk, timeout: 5_000 })
 
 export interface RealtimeIntegration {
-  settings: RealtimeSettings
   /** the official SDK's publisher */
   publisher: Pusher
   browser: RealtimeConfig
@@ -88,7 +87,6 @@ export function realtimeIntegration(config: Config, options: { listening: Listen
   const settings = realtimeSettings(config, options.listening, options.embeddedApp)
   const server = settings.embedded ? new PusherServer({ app: settings.app, ...config.realtime, trustProxy: config.trustProxy }) : undefined
   return {
-    settings,
     publisher: createPublisher(settings),
     browser: settings.browser,
     connectSources: settings.connectSources,

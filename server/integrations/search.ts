@@ -91,7 +91,6 @@ export interface SearchIndex {
 }
 
 export interface SearchIntegration {
-  settings: SearchSettings
   index: SearchIndex
   /** what the browser is told, through GET /config */
   browser: SearchSettings['browser']
@@ -108,7 +107,6 @@ export function searchIntegration(
 ): SearchIntegration {
   const settings = searchSettings(config, options.listening, options.adminKey)
   return {
-    settings,
     index: { client: searchAdminClient(settings), name: settings.index, hosted: !settings.embedded },
     browser: settings.browser,
     connectSources: settings.embedded ? [] : ALGOLIA_ORIGINS,

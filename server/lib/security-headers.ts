@@ -7,9 +7,9 @@ export interface BrowserSources {
   /** the shop's address as shoppers reach it (PUBLIC_URL) */
   publicUrl: string
   /** the search hosts the PWA is told to use (`GET /config`), as origins; empty for the embedded engine on the shop's origin */
-  search: string[]
+  search: readonly string[]
   /** real-time (Pusher protocol) hosts, as origins with their ws/wss scheme */
-  realtime: string[]
+  realtime: readonly string[]
   /** a hosted payment provider's script, frames, API and pictures (server/integrations/payments.ts); none for the embedded sandbox */
   payments?: PaymentSources
 }
