@@ -122,9 +122,10 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     pictures: pictures.queue,
   }
   // the background work starts once the server listens (the indexer, the sandbox's deliveries and the dispatcher reach it over HTTP)
-  const background = new Scheduler().add('indexer', workers.indexer)
-  if (payments.sandbox) background.add('stripe-sandbox', payments.sandbox, { last: true })
-  background.add('sweeper', workers.sweeper).add('housekeeper', workers.housekeeper).add('dispatcher', workers.dispatcher).add('pictures', workers.pictures)
+  const background = new Scheduler().add(workers.indexer)
+  // the sandbox stops last: the others may still call it
+  if (payments.sandbox) background.add(payments.sandbox, { last: true })
+  background.add(workers.sweeper).add(workers.housekeeper).add(workers.dispatcher).add(workers.pictures)
   const api = new Hono()
     .use(requestContext())
     .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))

@@ -12,15 +12,11 @@ export interface Worker {
  * except those marked `last`, which stop after the others (the others may still call them).
  */
 export class Scheduler {
-  private readonly workers: { name: string; worker: Worker; last: boolean }[] = []
+  private readonly workers: { worker: Worker; last: boolean }[] = []
 
-  add(name: string, worker: Worker, options: { last?: boolean } = {}) {
-    this.workers.push({ name, worker, last: options.last ?? false })
+  add(worker: Worker, options: { last?: boolean } = {}) {
+    this.workers.push({ worker, last: options.last ?? false })
     return this
-  }
-
-  get names() {
-    return this.workers.map((w) => w.name)
   }
 
   async start() {
