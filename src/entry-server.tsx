@@ -7,21 +7,22 @@
  * process; every query they start is settled before the page is drawn, so the HTML and the data
  * handed to the browser (TanStack Router's dehydration, with the query cache through
  * @tanstack/react-router-ssr-query) agree and hydration draws the same thing. The head (title,
- * canonical, alternates, Open Graph, JSON-LD) is written from the loaded data by src/ssr/head.ts.
+ * canonical, alternates, Open Graph, JSON-LD) is what the matched routes' `head()` wrote
+ * (src/lib/page-head.ts), drawn by the same `HeadContent` the browser keeps it with.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createRequestHandler, RouterServer, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server'
 import type { QueryClient } from '@tanstack/react-query'
-import { renderToString } from 'react-dom/server'
+import { HeadContent, RouterContextProvider } from '@tanstack/react-router'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { LOCALES } from '../contract/constants'
 import type { RenderedPage, RenderOptions } from '../contract/page-renderer'
 import { provideServerEnvironment, type ServerEnvironment } from './lib/environment'
 import { i18n, loadCatalog } from './lib/i18n'
-import { localeFromPathname, toLinguiLocale } from './lib/locale'
+import { htmlLang, localeFromPathname, toLinguiLocale } from './lib/locale'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './router'
-import { headHtml, pageHead } from './ssr/head'
 import { injectIntoTemplate } from './ssr/template'
 
 export type { RenderedPage, RenderOptions, SiteFacts } from '../contract/page-renderer'
@@ -53,14 +54,12 @@ export const ready: Promise<void> = Promise.all(LOCALES.map((locale) => loadCata
 
 export async function renderPage(request: Request, options: RenderOptions): Promise<RenderedPage | Response> {
   await ready
-  const environment: ServerEnvironment = { cookie: request.headers.get('cookie') ?? '', fetch: options.fetch }
+  const environment: ServerEnvironment = { cookie: request.headers.get('cookie') ?? '', fetch: options.fetch, publicUrl: options.site.publicUrl }
   return requests.run(environment, async () => {
-    let queryClient: QueryClient | undefined
     const handler = createRequestHandler({
       request,
       createRouter: () => {
-        queryClient = createQueryClient()
-        const client = queryClient
+        const client = createQueryClient()
         const router = createAppRouter(client, visitor)
         // The query integration takes its snapshot after this: every query a loader started is in
         // it, settled. Only those are handed over: a query a component starts while the page is drawn
@@ -81,16 +80,21 @@ export async function renderPage(request: Request, options: RenderOptions): Prom
       // the render below is synchronous: the language it activates cannot change under it
       i18n.activate(toLinguiLocale(locale))
       const app = renderToString(<RouterServer router={router} />)
-      // read before the router's clean-up empties the query cache
-      const head = pageHead({ router, queryClient: queryClient!, i18n, locale, site: options.site })
+      // the routes' heads, as the browser's HeadContent draws them once it takes over (which then adopts these tags)
+      const head = renderToStaticMarkup(
+        <RouterContextProvider router={router}>
+          <HeadContent />
+        </RouterContextProvider>,
+      )
       const withData = (await transformHtmlStringWithRouter(router, app)).replace(/^<!DOCTYPE html>/i, '')
       // a loader that failed (the API or the database down) shows the error page: so does the status
-      const failed = router.stores.matches.get().some((match) => match.status === 'error')
-      const status = failed ? 500 : head.notFound ? 404 : 200
+      const matches = router.stores.matches.get()
+      const failed = matches.some((match) => match.status === 'error')
+      const notFound = matches.some((match) => match.status === 'notFound' || match._notFound === true)
       page = {
-        status,
+        status: failed ? 500 : notFound ? 404 : 200,
         headers: new Headers(responseHeaders),
-        body: injectIntoTemplate(options.template, { lang: head.lang, head: headHtml(head), app: withData }),
+        body: injectIntoTemplate(options.template, { lang: htmlLang(locale), head: `    ${head}\n`, app: withData }),
       }
       return new Response(null, { status: page.status })
     })

@@ -65,7 +65,9 @@ async function start() {
       { onCaughtError },
     )
   } else {
-    // the shell (a member's page, or any page opened offline from the service worker's copy)
+    // the shell (a member's page, or any page opened offline from the service worker's copy):
+    // its title and description give way to the page's own, which the app draws (src/lib/page-head.ts)
+    for (const tag of document.head.querySelectorAll('title, meta[name="description"]')) tag.remove()
     createRoot(container, { onCaughtError }).render(
       <StrictMode>
         <RouterProvider router={router} />

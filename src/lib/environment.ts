@@ -9,6 +9,8 @@ export interface ServerEnvironment {
   cookie: string
   /** reaches the API (a path such as /api/v1/product) without a network hop */
   fetch: (url: string, init?: RequestInit) => Promise<Response>
+  /** the origin the shop is reached at (PUBLIC_URL), for the absolute addresses a page's head gives */
+  publicUrl: string
 }
 
 export const isServer = typeof window === 'undefined'
@@ -23,6 +25,9 @@ export function provideServerEnvironment(lookup: () => ServerEnvironment | undef
 const serverEnvironment = (): ServerEnvironment | undefined => current?.()
 
 export const cookieSource = (): string => (isServer ? (serverEnvironment()?.cookie ?? '') : document.cookie)
+
+/** The shop's origin: the one the browser is at, or on the server the deployment's public one. */
+export const siteOrigin = (): string => (isServer ? (serverEnvironment()?.publicUrl ?? '') : window.location.origin)
 
 export function environmentFetch(url: string, init?: RequestInit): Promise<Response> {
   if (!isServer) return fetch(url, init)

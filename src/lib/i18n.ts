@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core'
+import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { LATER_MESSAGES_HOOK } from './later-messages-hook'
 import { fromLinguiLocale, htmlLang, prefixOf, toLinguiLocale, type Locale } from './locale'
@@ -15,6 +15,22 @@ interface Catalog {
 const catalogs = import.meta.glob<Catalog>('../../locales/*/messages.ts')
 
 const loaded = new Map<string, Catalog>()
+/** one instance per language, for code that runs beside other languages' (a page's head on the server) */
+const fixed = new Map<string, I18n>()
+
+function fixedI18n(tag: string): I18n {
+  let one = fixed.get(tag)
+  if (!one) {
+    one = setupI18n({ locale: tag, messages: { [tag]: {} } })
+    fixed.set(tag, one)
+  }
+  return one
+}
+
+function loadMessages(tag: string, messages: Messages): void {
+  i18n.load(tag, messages)
+  fixedI18n(tag).load(tag, messages)
+}
 const laterLoaded = new Map<string, Promise<void>>()
 /** set by the first chunk that uses a message beyond the first screen's: every language loaded from then on comes whole */
 let laterWanted = false
@@ -24,7 +40,7 @@ function loadLater(tag: string): Promise<void> {
   if (!later) return Promise.resolve()
   let loading = laterLoaded.get(tag)
   if (!loading) {
-    loading = later().then(({ messages }) => i18n.load(tag, messages))
+    loading = later().then(({ messages }) => loadMessages(tag, messages))
     // a failed download (offline, a build replaced) is tried again by the next chunk that needs it
     loading.catch(() => laterLoaded.delete(tag))
     laterLoaded.set(tag, loading)
@@ -48,7 +64,7 @@ export async function loadCatalog(locale: Locale): Promise<void> {
     if (!load) throw new Error(`No compiled catalog for ${tag}; run lingui compile`)
     const catalog = await load()
     if (!loaded.has(tag)) {
-      i18n.load(tag, catalog.messages)
+      loadMessages(tag, catalog.messages)
       loaded.set(tag, catalog)
     }
   }
@@ -61,6 +77,13 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale !== tag) i18n.activate(tag)
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale)
 }
+
+/**
+ * A language's messages whatever language is active. The shared `i18n` follows the page being
+ * drawn; on the server, requests in several languages load at once, and what runs between their
+ * awaits (a route's head) must not read another request's language.
+ */
+export const i18nFor = (locale: Locale): I18n => fixedI18n(toLinguiLocale(locale))
 
 export const currentLocale = (): Locale => fromLinguiLocale(i18n.locale)
 

@@ -1,15 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
+import { Asset, createRootRouteWithContext, Outlet, Scripts, useTags } from '@tanstack/react-router'
 import { AuthOverlays } from '../features/auth/components/auth-overlays'
 import { useSession } from '../features/auth/components/use-session'
 import { useShopConfig } from '../features/shop/api/get-shop-config'
 import { PendingFavourite } from '../features/favourites/components/pending-favourite'
 import type { AuthGate } from '../lib/guards'
 import { markAppReady } from '../lib/app-ready'
+import { isServer } from '../lib/environment'
 import { activateLocale, loadCatalog, useLocale } from '../lib/i18n'
 import { localeFromPathname, type Locale } from '../lib/locale'
+import { siteHead } from '../lib/page-head'
+import { useHydrated } from '../lib/use-hydrated'
 import { manifestHref } from '../../sw/manifest'
 import { ErrorLayout } from '../ui/error-layout'
 import { ErrorView } from '../ui/error-view'
@@ -35,6 +38,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     await Promise.all([preload ? loadCatalog(locale) : activateLocale(locale), context.auth.ready()])
     return { locale }
   },
+  // what every page's head shares, and what a page that could not be shown says (src/lib/page-head.ts)
+  head: ({ match, matches }) => siteHead(match.context.locale, matches),
   component: Root,
   notFoundComponent: () => (
     <ErrorLayout>
@@ -47,6 +52,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </ErrorLayout>
   ),
 })
+
+/**
+ * The routes' heads, kept as the visitor moves on. On the server they are written into the page's
+ * head apart (src/entry-server.tsx); in a page the server drew, React adopts those tags as it takes
+ * over (it does so only while hydrating), all but the structured data, which is drawn here once the
+ * app runs, and the server's copies go.
+ */
+function PageHead() {
+  const hydrated = useHydrated()
+  const tags = useTags()
+  useEffect(() => {
+    for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) script.remove()
+  }, [])
+  return tags.map((tag) => (tag.tag === 'script' && !hydrated ? null : <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} />))
+}
 
 function Root() {
   const { t } = useLingui()
@@ -61,6 +81,7 @@ function Root() {
   }, [locale])
   return (
     <>
+      {isServer ? null : <PageHead />}
       <a className="skip-link" href="#main">
         {t`Skip to main content`}
       </a>

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '../lib/i18n'
-import { useDocumentTitle } from './use-document-title'
 import './error-view.css'
 
 interface ErrorViewProps {
@@ -23,7 +22,6 @@ export function ErrorView({ status, detail, onRetry }: ErrorViewProps) {
     : offline
       ? t`You are offline, and this page was not opened on this device before. It opens as soon as you are back online; pages you have seen still work.`
       : t`Please try again in a moment.`
-  useDocumentTitle(title)
   return (
     <section className="error-view" aria-labelledby="error-title">
       {offline ? null : (

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { expect, findProduct, header, test } from './kit'
+import { expect, findProduct, header, navigateInApp, test, waitForApp } from './kit'
 
 /** The content of a `<meta>` in raw HTML (attributes in the order the server writes them). */
 const metaIn = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1]
@@ -50,6 +50,55 @@ test.describe('pages drawn on the server', () => {
     await expect(page).toHaveURL(new RegExp(`/en/product/detail/${targetId}$`))
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(product.name)
     expect(asked.filter((path) => path === `/api/v1/product/${targetId}`)).toHaveLength(1)
+  })
+})
+
+test.describe('a page\'s head in the running app', () => {
+  test('the app takes over the head the server wrote, one of each tag, and keeps it with the page as the visitor moves on', async ({ page, request }) => {
+    const product = await findProduct(request, (p) => p.status === 'ACTIVE' && p.categories.length > 0, 'en')
+    const head = () =>
+      page.evaluate(() => ({
+        titles: document.querySelectorAll('title').length,
+        title: document.title,
+        canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => new URL(link.getAttribute('href')!).pathname),
+        alternates: document.querySelectorAll('link[rel="alternate"][hreflang]').length,
+        descriptions: document.querySelectorAll('meta[name="description"]').length,
+        ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((meta) => new URL(meta.getAttribute('content')!).pathname),
+        robots: [...document.querySelectorAll('meta[name="robots"]')].map((meta) => meta.getAttribute('content')),
+        structured: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => (JSON.parse(script.textContent!) as { '@type': string })['@type']),
+      }))
+    await page.goto(`/en/product/detail/${product.id}`)
+    await waitForApp(page)
+    await expect.poll(head).toEqual({
+      titles: 1,
+      title: `${product.name} · Japan Souvenir Shop`,
+      canonical: [`/en/product/detail/${product.id}`],
+      alternates: 4,
+      descriptions: 1,
+      ogUrl: [`/en/product/detail/${product.id}`],
+      robots: [],
+      structured: ['Product', 'BreadcrumbList'],
+    })
+
+    const recommended = page.getByRole('region', { name: 'You may also like' }).getByRole('link').first()
+    const targetId = (await recommended.getAttribute('href'))!.match(/\/product\/detail\/(\d+)/)![1]
+    await recommended.click()
+    await expect(page).toHaveURL(new RegExp(`/en/product/detail/${targetId}$`))
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!
+    await expect.poll(head).toMatchObject({ titles: 1, title: `${name} · Japan Souvenir Shop`, canonical: [`/en/product/detail/${targetId}`], ogUrl: [`/en/product/detail/${targetId}`], descriptions: 1 })
+
+    // a page drawn in the browser is not listed: no address of its own, noindex
+    await navigateInApp(page, '/en/cart')
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible()
+    await expect.poll(head).toMatchObject({ titles: 1, title: 'Cart · Japan Souvenir Shop', canonical: [], alternates: 0, ogUrl: [], robots: ['noindex'], structured: [], descriptions: 1 })
+
+    await page.goBack()
+    await expect.poll(head).toMatchObject({ title: `${name} · Japan Souvenir Shop`, canonical: [`/en/product/detail/${targetId}`], robots: [], structured: ['Product', 'BreadcrumbList'] })
+
+    // a page the server never draws (the shell, which the app fills in) has the page's head alone, not the shell's
+    await page.goto('/en/cart')
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible()
+    await expect.poll(head).toMatchObject({ titles: 1, title: 'Cart · Japan Souvenir Shop', descriptions: 1, canonical: [], robots: ['noindex'] })
   })
 })
 

@@ -152,12 +152,45 @@ describe('pages drawn on the server', () => {
     expect(attr(sorted.document, 'link[rel="canonical"]', 'href')).toBe(`${SITE}/en/product/list?city=kyoto`)
   })
 
+  it('gives a page that is not listed (the cart) its title, noindex and no address, with what every page shares', async () => {
+    const { status, document } = await render('/ja/cart')
+    expect(status).toBe(200)
+    expect(document.title).toBe('カート · 日本のおみやげ小舗')
+    expect(document.querySelectorAll('title')).toHaveLength(1)
+    expect(meta(document, 'robots')).toBe('noindex')
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull()
+    expect(meta(document, 'og:title')).toBe(document.title)
+    expect(meta(document, 'og:locale')).toBe('ja_JP')
+    expect(meta(document, 'og:site_name')).toBe('日本のおみやげ小舗')
+    expect(meta(document, 'og:image')).toBe(`${SITE}/img/share/site.jpg`)
+    // one of each: a page's own tag replaces the one every page shares
+    for (const key of ['description', 'og:title', 'og:type', 'twitter:title', 'robots']) {
+      expect(document.querySelectorAll(`meta[name="${key}"], meta[property="${key}"]`), key).toHaveLength(1)
+    }
+  })
+
+  it('writes each page’s head in its own language while pages in other languages are drawn at the same time', async () => {
+    const items = await Promise.all(LOCALES.map((locale) => product('SNK-0001', locale)))
+    const rounds = await Promise.all(
+      Array.from({ length: 4 }, () => Promise.all(LOCALES.map((locale, at) => render(`${PREFIXES[locale]}/product/detail/${items[at]!.id}`)))),
+    )
+    for (const round of rounds) {
+      round.forEach(({ document }, at) => {
+        expect(document.title.startsWith(`${items[at]!.name} · `), LOCALES[at]).toBe(true)
+        expect(meta(document, 'og:locale'), LOCALES[at]).toBe({ zh_tw: 'zh_TW', en: 'en_US', ja: 'ja_JP' }[LOCALES[at]!])
+        const crumbs = jsonLd(document)[1] as { itemListElement: { name: string }[] }
+        expect(crumbs.itemListElement[0]!.name, LOCALES[at]).toBe({ zh_tw: '首頁', en: 'Home', ja: 'ホーム' }[LOCALES[at]!])
+      })
+    }
+  })
+
   it('answers an unknown product or path with the not-found page, 404 and noindex', async () => {
     for (const path of ['/en/product/detail/999999', '/en/product/detail/abc', '/en/no-such-page', '/fr/product/list']) {
       const { status, document } = await render(path)
       expect(status, path).toBe(404)
       expect(meta(document, 'robots'), path).toBe('noindex')
       expect(document.querySelector('link[rel="canonical"]'), path).toBeNull()
+      expect(document.title, path).toMatch(path.startsWith('/en/') ? /^This page could not be found · / : /^找不到這個頁面 · /)
       // an address in no language of the shop's gets the default language's page
       expect(document.body.textContent, path).toContain(path.startsWith('/en/') ? 'This page could not be found' : '找不到這個頁面')
     }

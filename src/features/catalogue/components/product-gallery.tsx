@@ -4,7 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons'
 import { Picture } from '@/ui/picture'
 import './product-gallery.css'
 
-/** How wide the main picture is drawn; the server preloads the first one with the same `sizes` (src/ssr/head.ts). */
+/** How wide the main picture is drawn; the page's head preloads the first one with the same `sizes` (product-head.ts). */
 export const GALLERY_SIZES = '(min-width: 1280px) 640px, (min-width: 992px) 52vw, 100vw'
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {

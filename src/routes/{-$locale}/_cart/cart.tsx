@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useSession } from '@/features/auth/components/use-session'
@@ -6,15 +7,14 @@ import { CartView } from '@/features/cart/components/cart-view'
 import { useCart } from '@/features/cart/components/use-cart'
 import { useShopConfig } from '@/features/shop/api/get-shop-config'
 import { useLocalePrefix } from '@/lib/i18n'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 export const Route = createFileRoute('/{-$locale}/_cart/cart')({
+  head: routeHead(({ t }) => ({ title: t(msg`Cart`) })),
   component: CartPage,
 })
 
 function CartPage() {
-  const { t } = useLingui()
-  useDocumentTitle(t`Cart`)
   const { data: config } = useShopConfig()
   return <CartView checkoutSlot={<CheckoutButton />} freeShippingFrom={config?.checkout.free_shipping_threshold} />
 }

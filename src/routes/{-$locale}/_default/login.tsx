@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
@@ -6,7 +7,7 @@ import { AuthPage } from '@/features/auth/components/auth-page'
 import { openAuthModal } from '@/features/auth/stores/auth-modal-store'
 import { homeOf, safeRedirectPath } from '@/lib/guards'
 import { optionalSearchText } from '@/lib/search-params'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 const LoginSearchSchema = v.object({
   /** the guarded page the visitor was sent away from */
@@ -20,13 +21,13 @@ export const Route = createFileRoute('/{-$locale}/_default/login')({
     await context.auth.ready()
     if (context.auth.isSignedIn()) throw redirect({ href: search.redirect ?? homeOf(location.pathname), replace: true })
   },
+  head: routeHead(({ t }) => ({ title: t(msg`Log in`) })),
   component: LoginPage,
 })
 
 function LoginPage() {
   const { t } = useLingui()
   const { redirect: target } = Route.useSearch()
-  useDocumentTitle(t`Log in`)
   useEffect(() => {
     openAuthModal({ redirect: target, stay: false })
   }, [target])

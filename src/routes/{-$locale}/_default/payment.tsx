@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
@@ -21,7 +22,7 @@ import { useLocale, useLocalePrefix } from '@/lib/i18n'
 import { fullName } from '@/lib/member-options'
 import { ErrorView } from '@/ui/error-view'
 import { PageSkeleton } from '@/ui/page-skeleton'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { FAILURE_TITLES, routeHead } from '@/lib/page-head'
 
 // Only the component is split from the first download: the search schema stays small and
 // imports nothing of the checkout (the order number's pattern is checked by the page).
@@ -34,13 +35,15 @@ const PaymentSearchSchema = v.object({
 export const Route = createFileRoute('/{-$locale}/_default/payment')({
   validateSearch: PaymentSearchSchema,
   beforeLoad: requireAccess('member'),
+  head: routeHead(({ t }, { match }) => {
+    const { order } = match.search
+    return { title: order === undefined || ORDER_NO_PATTERN.test(order) ? t(msg`Payment`) : t(FAILURE_TITLES['not-found']) }
+  }),
   component: PaymentPage,
 })
 
 function PaymentPage() {
-  const { t } = useLingui()
   const { order } = Route.useSearch()
-  useDocumentTitle(t`Payment`)
   if (order === undefined) return <Checkout />
   return ORDER_NO_PATTERN.test(order) ? <PayOrder no={order} /> : <ErrorView status={404} />
 }

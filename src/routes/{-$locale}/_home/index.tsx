@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { categoriesQueryOptions, useCategories } from '@/features/catalogue/api/get-categories'
@@ -8,12 +9,13 @@ import { CategoryGrid } from '@/features/catalogue/components/category-grid'
 import { HotCities, HotCitiesSkeleton } from '@/features/catalogue/components/hot-cities'
 import { ProductRow, ProductRowSkeleton } from '@/features/catalogue/components/product-grid'
 import { TrendGroupSection } from '@/features/catalogue/components/trend-group-section'
-import { useShopConfig } from '@/features/shop/api/get-shop-config'
+import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
 import { useLocalePrefix } from '@/lib/i18n'
+import { htmlLang, localizePathname } from '@/lib/locale'
+import { absoluteUrl, routeHead } from '@/lib/page-head'
 import { BannerCarousel, type BannerSlide } from '@/ui/banner-carousel'
 import { HydrateLater } from '@/ui/hydrate-later'
 import { SubscribeLink } from '@/ui/subscribe-link'
-import { useDocumentTitle } from '@/ui/use-document-title'
 
 const POPULAR = { per_page: 12, sort: 'rank' } as const
 
@@ -26,6 +28,38 @@ export const Route = createFileRoute('/{-$locale}/_home/')({
       queryClient.ensureQueryData(categoriesQueryOptions(locale)),
       queryClient.ensureQueryData(productsQueryOptions(locale, POPULAR)),
     ]).then(() => undefined),
+  // the shop's name alone, and who the shop is and how to search it for a search engine
+  head: routeHead(({ t, locale }, { match }) => {
+    const config = match.context.queryClient.getQueryData(shopConfigQueryOptions(locale).queryKey)
+    const brand = t(msg`Japan Souvenir Shop`)
+    const home = absoluteUrl(localizePathname('/', locale))
+    return {
+      canonical: localizePathname('/', locale),
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: brand,
+          url: home,
+          logo: absoluteUrl('/icons/icon-512.png'),
+          ...(config?.shop.email ? { email: config.shop.email } : {}),
+          ...(config?.shop.line_url ? { sameAs: [config.shop.line_url] } : {}),
+        },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: brand,
+          url: home,
+          inLanguage: htmlLang(locale),
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(localizePathname('/product/search/', locale))}?keyword={search_term_string}` },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    }
+  }),
   pendingComponent: HomeSkeleton,
   component: HomePage,
 })
@@ -81,7 +115,6 @@ function HomeBanner() {
 function HomePage() {
   const { t } = useLingui()
   const locale = useLocalePrefix()
-  useDocumentTitle()
   const { data: cities } = useTrendCities()
   const { data: groups } = useTrendGroups()
   const { data: categories } = useCategories()

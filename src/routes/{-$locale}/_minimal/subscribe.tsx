@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import type { SubscriptionPlan } from '../../../../contract/subscription'
@@ -8,7 +8,8 @@ import { subscriptionPlansQueryOptions } from '@/features/subscription/api/get-s
 import { SubscribeView } from '@/features/subscription/components/subscribe-view'
 import { loginHrefFor } from '@/lib/guards'
 import { useRecipientBook } from '@/lib/recipient-book'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { localizePathname } from '@/lib/locale'
+import { routeHead } from '@/lib/page-head'
 
 /** `plan`: the plan chosen, kept in the address so signing in comes back to it. */
 const SubscribeSearchSchema = v.object({
@@ -21,17 +22,20 @@ export const Route = createFileRoute('/{-$locale}/_minimal/subscribe')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(subscriptionPlansQueryOptions(context.locale))
   },
+  head: routeHead(({ t, locale }) => ({
+    title: t(msg`Monthly Japanese snack box`),
+    description: t(msg`A box of Japanese snacks delivered every month: choose a plan of 1, 3, 6 or 12 months and save.`),
+    canonical: localizePathname('/subscribe', locale),
+  })),
   component: SubscribePage,
 })
 
 function SubscribePage() {
-  const { t } = useLingui()
   const { user } = useSession()
   const { plan } = Route.useSearch()
   const location = useLocation()
   const navigate = useNavigate({ from: Route.fullPath })
   const book = useRecipientBook(user !== null)
-  useDocumentTitle(t`Monthly Japanese snack box`)
 
   const onChoose = (chosen: SubscriptionPlan) => {
     if (!user) {

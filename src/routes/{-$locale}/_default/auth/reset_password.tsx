@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
@@ -5,19 +6,19 @@ import { AuthPage } from '@/features/auth/components/auth-page'
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
 import { requireAccess } from '@/lib/guards'
 import { optionalSearchText } from '@/lib/search-params'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 /** The reset mail's link: /auth/reset_password?token=…&email=… (guests only). */
 export const Route = createFileRoute('/{-$locale}/_default/auth/reset_password')({
   validateSearch: v.object({ token: optionalSearchText(200), email: optionalSearchText(200) }),
   beforeLoad: requireAccess('guest'),
+  head: routeHead(({ t }) => ({ title: t(msg`Reset password`) })),
   component: ResetPasswordPage,
 })
 
 function ResetPasswordPage() {
   const { t } = useLingui()
   const { token = '', email = '' } = Route.useSearch()
-  useDocumentTitle(t`Reset password`)
   return (
     <AuthPage title={t`Reset password`}>
       <ResetPasswordForm token={token} email={email} />

@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { AuthPage } from '@/features/auth/components/auth-page'
 import { SocialCallbackView } from '@/features/auth/components/social-callback-view'
 import { optionalSearchChoice, optionalSearchText } from '@/lib/search-params'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 const SocialCallbackSearchSchema = v.object({
   code: optionalSearchText(200),
@@ -15,13 +16,13 @@ const SocialCallbackSearchSchema = v.object({
 /** Where the API sends the browser back from Google or Facebook (open to everyone: it signs in). */
 export const Route = createFileRoute('/{-$locale}/_default/auth/social-callback')({
   validateSearch: SocialCallbackSearchSchema,
+  head: routeHead(({ t }) => ({ title: t(msg`Log in`) })),
   component: SocialCallbackPage,
 })
 
 function SocialCallbackPage() {
   const { t } = useLingui()
   const { code, source = 'ec', error } = Route.useSearch()
-  useDocumentTitle(t`Log in`)
   return (
     <AuthPage title={t`Log in`}>
       <SocialCallbackView code={code} source={source} error={error} />

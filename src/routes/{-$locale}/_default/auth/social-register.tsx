@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -10,12 +11,13 @@ import { isApiError } from '@/lib/api-client'
 import { requireAccess } from '@/lib/guards'
 import { useLocale } from '@/lib/i18n'
 import { optionalSearchText } from '@/lib/search-params'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 /** A social sign-in that needs more details (no e-mail or name from the provider); guests only. */
 export const Route = createFileRoute('/{-$locale}/_default/auth/social-register')({
   validateSearch: v.object({ ticket: optionalSearchText(200) }),
   beforeLoad: requireAccess('guest'),
+  head: routeHead(({ t }) => ({ title: t(msg`Sign up`) })),
   component: SocialRegisterPage,
 })
 
@@ -24,7 +26,6 @@ function SocialRegisterPage() {
   const locale = useLocale()
   const { ticket = '' } = Route.useSearch()
   const profile = useQuery({ ...pendingSocialProfileQueryOptions(ticket, locale), enabled: ticket !== '' })
-  useDocumentTitle(t`Sign up`)
   const problem = ticket === '' ? t`This sign-in link is not valid.` : profile.error ? (isApiError(profile.error) ? profile.error.message : t`Oops...Something went wrong`) : null
   return (
     <AuthPage title={t`Complete your sign-up`}>

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { categoriesQueryOptions, useCategories } from '@/features/catalogue/api/get-categories'
@@ -8,11 +9,25 @@ import { EmptyProducts } from '@/features/catalogue/components/empty-state'
 import { ProductFilters, type ProductFilterValue } from '@/features/catalogue/components/product-filters'
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalogue/components/product-grid'
 import { ProductListSearchSchema } from '@/features/catalogue/product-search-schema'
+import type { Category, City, TrendGroup } from '../../../../../contract/catalogue'
 import { useLocalePrefix } from '@/lib/i18n'
+import { localizePathname } from '@/lib/locale'
+import { breadcrumbList, routeHead } from '@/lib/page-head'
 import { validatedSearch } from '@/lib/search-params'
 import { Breadcrumb } from '@/ui/breadcrumb'
 import { Pagination } from '@/ui/pagination'
-import { useDocumentTitle } from '@/ui/use-document-title'
+
+/** Lists with a page of their own: filtered by exactly one of these, and its page number. */
+const LANDING_FILTERS = ['trend_group_id', 'city', 'category_id'] as const
+
+
+/** What the list shows, by its filters: a trend group, a category, a city, or all of them named together. */
+function chosenOf(search: { trend_group_id?: number; category_id?: number; city?: string }, categories: Category[], cities: City[], groups: TrendGroup[]) {
+  const group = groups.find((g) => g.id === search.trend_group_id)
+  const category = categories.find((c) => c.id === search.category_id)
+  const city = cities.find((c) => c.slug === search.city)
+  return { group, category, city, name: [group?.name, category?.name, city?.name].filter(Boolean).join(' · ') }
+}
 
 export const Route = createFileRoute('/{-$locale}/_default/product/list')({
   validateSearch: ProductListSearchSchema,
@@ -32,6 +47,37 @@ export const Route = createFileRoute('/{-$locale}/_default/product/list')({
       (deps.trend_group_id !== undefined && !groups.some((g) => g.id === deps.trend_group_id))
     if (unknown) throw notFound()
   },
+  head: routeHead(({ t, locale }, { match }) => {
+    const search = match.loaderDeps
+    const cache = match.context.queryClient
+    const { group, city, name } = chosenOf(
+      search,
+      cache.getQueryData(categoriesQueryOptions(locale).queryKey) ?? [],
+      cache.getQueryData(trendCitiesQueryOptions(locale).queryKey) ?? [],
+      cache.getQueryData(trendGroupListQueryOptions(locale).queryKey) ?? [],
+    )
+    const chosen = LANDING_FILTERS.filter((key) => search[key] !== undefined)
+    const listPath = localizePathname('/product/list', locale)
+    const query = new URLSearchParams()
+    for (const key of chosen) query.set(key, String(search[key]))
+    if (search.page !== undefined && search.page > 1) query.set('page', String(search.page))
+    const title = name || t(msg`All products`)
+    const siteDescription = t(msg`Japanese snacks, drinks, ramen and regional gifts, picked in Japan and delivered to Taiwan.`)
+    return {
+      title,
+      description: group?.description || (city ? `${city.name}, ${city.prefecture} · ${siteDescription}` : siteDescription),
+      canonical: `${listPath}${query.size > 0 ? `?${query}` : ''}`,
+      // a sort order or several filters at once are views of pages listed on their own
+      robots: search.sort !== undefined || chosen.length > 1 ? 'noindex, follow' : undefined,
+      jsonLd: [
+        breadcrumbList([
+          { name: t(msg`Home`), path: localizePathname('/', locale) },
+          ...(chosen.length > 0 ? [{ name: t(msg`All products`), path: listPath }] : []),
+          { name: title },
+        ]),
+      ],
+    }
+  }),
   pendingComponent: ProductListSkeleton,
   component: ProductListPage,
 })
@@ -46,12 +92,8 @@ function ProductListPage() {
   const { data: cities } = useTrendCities()
   const { data: trendGroups } = useTrendGroupList()
 
-  const category = categories.find((c) => c.id === search.category_id)
-  const city = cities.find((c) => c.slug === search.city)
-  const trendGroup = trendGroups.find((g) => g.id === search.trend_group_id)
-  const title = [trendGroup?.name, category?.name, city?.name].filter(Boolean).join(' · ') || t`All products`
+  const title = chosenOf(search, categories, cities, trendGroups).name || t`All products`
   const total = page.total
-  useDocumentTitle(title)
 
   const update = (patch: Partial<ProductFilterValue>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), resetScroll: false })

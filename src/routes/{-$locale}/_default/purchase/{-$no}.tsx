@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -14,7 +15,7 @@ import { useLocalePrefix } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
 import { ErrorView } from '@/ui/error-view'
 import { PageSkeleton } from '@/ui/page-skeleton'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { FAILURE_TITLES, routeHead } from '@/lib/page-head'
 import { vapidKeyOf } from '@/app/notification-slots'
 
 /** After this long the page says the payment is still being processed instead of "a few seconds". */
@@ -36,6 +37,10 @@ export const Route = createFileRoute('/{-$locale}/_default/purchase/{-$no}')({
     await requireAccess('member')(context)
     if (!context.params.no) throw redirect({ to: '/{-$locale}/user/order', params: { locale: context.params.locale }, replace: true })
   },
+  head: routeHead(({ t }, { match }) => {
+    const no: string = match.params.no ?? ''
+    return { title: ORDER_NO_PATTERN.test(no) ? t(msg`Order ${no}`) : t(FAILURE_TITLES['not-found']) }
+  }),
   component: PurchasePage,
 })
 
@@ -56,7 +61,6 @@ function PurchasedOrder({ no }: { no: string }) {
   const poll = (order: Order | undefined) =>
     confirming && order?.payment_status === 'PROCESSING' && order.order_status === 'PROCESSING' ? (Date.now() - since < SLOW_MS ? FAST_POLL_MS : SLOW_POLL_MS) : false
   const { data: order, error, refetch } = useOrder(no, poll)
-  useDocumentTitle(t`Order ${no}`)
 
   useEffect(() => {
     if (!confirming) return

@@ -1,19 +1,18 @@
-import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AddressBook } from '@/features/account/components/address-book'
 import { recipientsQueryOptions } from '@/lib/recipient-book'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 /** The member's saved recipients: see, edit, make default, delete. */
 export const Route = createFileRoute('/{-$locale}/_user/user/address')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(recipientsQueryOptions(context.locale))
   },
+  head: routeHead(({ t }) => ({ title: t(msg`Address book`) })),
   component: AddressPage,
 })
 
 function AddressPage() {
-  const { t } = useLingui()
-  useDocumentTitle(t`Address book`)
   return <AddressBook />
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
@@ -9,7 +10,7 @@ import { ReviewHistory } from '@/features/reviews/components/review-history'
 import { useLocale, useLocalePrefix } from '@/lib/i18n'
 import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
 import { PageLinks } from '@/app/page-links'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 // a hand-typed or stale address falls back to the items to review and the first page
 const ReviewsSearchSchema = v.object({
@@ -20,6 +21,7 @@ const ReviewsSearchSchema = v.object({
 /** The member area's reviews (spec: section comment, issue 12): items to review and the member's reviews. */
 export const Route = createFileRoute('/{-$locale}/_user/user/comment')({
   validateSearch: ReviewsSearchSchema,
+  head: routeHead(({ t }) => ({ title: t(msg`Reviews`) })),
   component: ReviewsPage,
 })
 
@@ -30,7 +32,6 @@ function ReviewsPage() {
   const prefix = useLocalePrefix()
   const queryClient = useQueryClient()
   const tab = search.tab === 'history' ? 'history' : 'pending'
-  useDocumentTitle(t`Reviews`)
   // the product's rating and review count change with the review
   const onReviewed = (productId: number) => void queryClient.invalidateQueries({ queryKey: productQueryOptions(locale, productId).queryKey })
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
@@ -11,7 +12,7 @@ import { FavouriteFilter, NoFavourites } from '@/features/favourites/components/
 import { useLocale, useLocalePrefix } from '@/lib/i18n'
 import { optionalSearchInt, validatedSearch } from '@/lib/search-params'
 import { PageLinks } from '@/app/page-links'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 // a hand-typed or stale address falls back to "all" and the first page
 const FavouritesSearchSchema = v.object({ category_id: optionalSearchInt(), page: optionalSearchInt() })
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/{-$locale}/_user/user/favorite')({
   // the answers live in the query cache (handed to the browser once); the route keeps no copy
   loader: ({ context: { queryClient, locale }, deps }) =>
     Promise.all([queryClient.ensureQueryData(favouritesQueryOptions(locale, deps)), queryClient.ensureQueryData(favouriteCategoriesQueryOptions(locale))]).then(() => undefined),
+  head: routeHead(({ t }) => ({ title: t(msg`My favourites`) })),
   component: FavouritesPage,
 })
 
@@ -32,7 +34,6 @@ function FavouritesPage() {
   const search = Route.useLoaderDeps()
   const { data: page } = useFavourites(search)
   const { data: categories } = useFavouriteCategories()
-  useDocumentTitle(t`My favourites`)
   // "All" counts products (a product can sit in several categories)
   const { data: ids } = useFavouriteIds(true)
   const total = search.category_id === undefined ? page.total : ids?.length

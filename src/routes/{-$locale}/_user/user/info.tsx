@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
@@ -8,7 +9,7 @@ import { SendVerificationButton } from '@/features/auth/components/send-verifica
 import { refreshUser, useSession } from '@/features/auth/components/use-session'
 import { auth } from '@/features/auth/stores/auth-store'
 import { optionalSearchChoice } from '@/lib/search-params'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 const InfoSearchSchema = v.object({
   /** set by the API when the verification mail's link brings the member here */
@@ -17,6 +18,7 @@ const InfoSearchSchema = v.object({
 
 export const Route = createFileRoute('/{-$locale}/_user/user/info')({
   validateSearch: InfoSearchSchema,
+  head: routeHead(({ t }) => ({ title: t(msg`My info`) })),
   component: InfoPage,
 })
 
@@ -25,7 +27,6 @@ function InfoPage() {
   const { user } = useSession()
   const { verified } = Route.useSearch()
   const navigate = Route.useNavigate()
-  useDocumentTitle(t`My info`)
 
   useEffect(() => {
     if (!verified) return

@@ -1,11 +1,11 @@
-import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../../../../contract/notification-kinds'
 import { MessageList } from '@/features/notifications/components/message-list'
 import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
 import { PageLinks } from '@/app/page-links'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 // a hand-typed or stale address falls back to all messages and the first page
 const MessagesSearchSchema = v.object({
@@ -18,14 +18,13 @@ const MessagesSearchSchema = v.object({
 export const Route = createFileRoute('/{-$locale}/_user/user/message')({
   validateSearch: MessagesSearchSchema,
   // no loader: the list shows what the device kept (offline too) while it asks again
+  head: routeHead(({ t }) => ({ title: t(msg`Messages`) })),
   component: MessagesPage,
 })
 
 function MessagesPage() {
-  const { t } = useLingui()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  useDocumentTitle(t`Messages`)
   return (
     <MessageList
       filter={search}

@@ -1,18 +1,17 @@
-import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form'
 import { useShopConfig } from '@/features/shop/api/get-shop-config'
-import { useDocumentTitle } from '@/ui/use-document-title'
 import { vapidKeyOf } from '@/app/notification-slots'
+import { routeHead } from '@/lib/page-head'
 
 /** How the member's notifications reach them (issue 11): per kind, quiet hours, push on this device. */
 export const Route = createFileRoute('/{-$locale}/_user/user/notification')({
+  head: routeHead(({ t }) => ({ title: t(msg`Notification settings`) })),
   component: NotificationSettingsPage,
 })
 
 function NotificationSettingsPage() {
-  const { t } = useLingui()
   const { data: config } = useShopConfig()
-  useDocumentTitle(t`Notification settings`)
   return <NotificationSettingsForm vapidPublicKey={vapidKeyOf(config)} />
 }

@@ -1,11 +1,11 @@
-import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useOrders } from '@/features/orders/api/get-orders'
 import { OrderList } from '@/features/orders/components/order-list'
 import { optionalSearchChoice, optionalSearchInt } from '@/lib/search-params'
 import { PageLinks } from '@/app/page-links'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 // a hand-typed or stale address falls back to the current orders and the first page
 const OrdersSearchSchema = v.object({
@@ -17,15 +17,14 @@ const OrdersSearchSchema = v.object({
 export const Route = createFileRoute('/{-$locale}/_user/user/order')({
   validateSearch: OrdersSearchSchema,
   // no loader: it would bring the orders' code into the first download (only the component is split)
+  head: routeHead(({ t }) => ({ title: t(msg`My orders`) })),
   component: OrdersPage,
 })
 
 function OrdersPage() {
-  const { t } = useLingui()
   const search = Route.useSearch()
   const kind = search.tab === 'history' ? 'history' : 'current'
   const { data, isError, refetch } = useOrders(kind, search.page ?? 1)
-  useDocumentTitle(t`My orders`)
   return (
     <OrderList
       kind={kind}

@@ -1,10 +1,10 @@
-import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { memberSubscriptionQueryOptions } from '@/features/subscription/api/get-member-subscription'
 import { MySubscription } from '@/features/subscription/components/my-subscription'
 import { useRecipientBook } from '@/lib/recipient-book'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 
 /** The payment page sends the member back here with its session's id. */
 const SubscriptionSearchSchema = v.object({
@@ -17,13 +17,12 @@ export const Route = createFileRoute('/{-$locale}/_user/user/subscription')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(memberSubscriptionQueryOptions(context.locale))
   },
+  head: routeHead(({ t }) => ({ title: t(msg`My snack box`) })),
   component: SubscriptionPage,
 })
 
 function SubscriptionPage() {
-  const { t } = useLingui()
   const { session_id: sessionId } = Route.useSearch()
   const book = useRecipientBook()
-  useDocumentTitle(t`My snack box`)
   return <MySubscription fromCheckout={sessionId !== undefined} book={book} />
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
@@ -17,9 +18,10 @@ import { useOnline } from '@/lib/use-online'
 import { normalizeKeyword, validatedSearch } from '@/lib/search-params'
 import { addRecentSearch } from '@/features/search/stores/recent-searches'
 import { useLocale, useLocalePrefix } from '@/lib/i18n'
+import { localizePathname } from '@/lib/locale'
+import { routeHead } from '@/lib/page-head'
 import { Breadcrumb } from '@/ui/breadcrumb'
 import { Pagination } from '@/ui/pagination'
-import { useDocumentTitle } from '@/ui/use-document-title'
 import { useSearchNavigate } from '@/ui/use-search-navigate'
 import '@/features/search/components/search-page.css'
 
@@ -41,6 +43,15 @@ export const Route = createFileRoute('/{-$locale}/_default/product/search/{-$sea
     void queryClient.prefetchQuery(trendCitiesQueryOptions(locale))
     void queryClient.prefetchQuery(trendGroupListQueryOptions(locale))
   },
+  // keyword searches are endless and thin: followed, never listed
+  head: routeHead(({ t, locale }, { match }) => {
+    const { keyword } = searchState(match.loaderDeps, match.params.search)
+    return {
+      title: keyword ? t(msg`Search results for “${keyword}”`) : t(msg`All products`),
+      canonical: localizePathname('/product/search/', locale),
+      robots: 'noindex, follow',
+    }
+  }),
   component: SearchPage,
 })
 
@@ -71,7 +82,6 @@ function SearchPage() {
   const { data, isError, isPlaceholderData, isFetching, refetch } = useQuery(searchProductsQueryOptions(locale, state))
   const labels = useFacetLabels()
   const title = keyword ? t`Search results for “${keyword}”` : t`All products`
-  useDocumentTitle(title)
 
   useEffect(() => {
     if (keyword) addRecentSearch(keyword)

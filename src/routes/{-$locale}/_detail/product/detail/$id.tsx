@@ -10,6 +10,7 @@ import {
 import { ProductGallery } from '@/features/catalogue/components/product-gallery'
 import { ProductRow, ProductRowSkeleton } from '@/features/catalogue/components/product-grid'
 import { ProductSummary } from '@/features/catalogue/components/product-summary'
+import { productPageFacts } from '@/features/catalogue/product-head'
 import { ProductDetailSearchSchema } from '@/features/catalogue/product-search-schema'
 import { useSession } from '@/features/auth/components/use-session'
 import { productReviewsQueryOptions } from '@/features/reviews/api/get-product-reviews'
@@ -20,7 +21,7 @@ import { useLocalePrefix } from '@/lib/i18n'
 import { useHydrated } from '@/lib/use-hydrated'
 import { HydrateLater } from '@/ui/hydrate-later'
 import { Breadcrumb } from '@/ui/breadcrumb'
-import { useDocumentTitle } from '@/ui/use-document-title'
+import { routeHead } from '@/lib/page-head'
 import { ProductFavourite } from '@/app/cart-slots'
 import { vapidKeyOf } from '@/app/notification-slots'
 import '@/features/catalogue/components/product-page.css'
@@ -42,6 +43,10 @@ export const Route = createFileRoute('/{-$locale}/_detail/product/detail/$id')({
       throw error
     }
   },
+  head: routeHead((page, { match }) => {
+    const product = match.context.queryClient.getQueryData(productQueryOptions(page.locale, productId(match.params.id)).queryKey)
+    return product ? productPageFacts(product, page) : {}
+  }),
   pendingComponent: DetailSkeleton,
   component: ProductDetailPage,
 })
@@ -71,7 +76,6 @@ function ProductDetailPage() {
   const { data: product } = useProduct(productId(rawId))
   const category = product.categories[0]?.category
   const images = product.images.length > 0 ? product.images : [product.thumbnail]
-  useDocumentTitle(product.name)
 
   return (
     <div className="container product-page">
