@@ -20,6 +20,7 @@ import { systemClock, type Clock } from './lib/clock'
 import { TtlCache } from './lib/ttl-cache'
 import { carrierChecker } from './integrations/e-invoice'
 import { createMailer, type Mailer } from './integrations/mail'
+import { Billing } from './integrations/billing'
 import { paymentsIntegration, sandboxRoutes, type SandboxKeys } from './integrations/payments'
 import { pushConfig, type VapidKeys } from './integrations/push'
 import { realtimeIntegration, type PusherApp } from './integrations/realtime'
@@ -108,7 +109,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     memberEffects: memberEffects(config),
   }
   const authDeps = { ...serviceDeps, providers, members: memberGuards(serviceDeps) }
-  const orderDeps = { ...authDeps, gateway: payments.gateway, orderEffects: orderEffects(config) }
+  const orderDeps = { ...authDeps, gateway: payments.gateway, billing: new Billing(payments.gateway), orderEffects: orderEffects(config) }
   // the catalogue's answers kept in memory are dropped when a review changes a product's figures
   const catalogueCache = new TtlCache<unknown>(config.catalogueCacheMs, 2000)
   const reviewDeps = { ...authDeps, onFiguresChanged: () => catalogueCache.clear() }

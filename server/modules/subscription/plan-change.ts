@@ -1,7 +1,6 @@
 import type { Locale } from '../../../contract/constants'
 import type { SubscriptionPlanId } from '../../../contract/subscription'
 import { AppError } from '../../lib/errors'
-import { releaseSchedule, scheduleChange } from './schedules'
 import { latestOf, updateSubscription } from './repo'
 import { memberSubscription, noSubscription, planById, statusOf, type SubscriptionDeps } from './service'
 
@@ -12,7 +11,7 @@ const overdue = () => new AppError('PAYMENT_OVERDUE', 409, 'The last payment for
 /**
  * `PUT /user/subscription/plan`: the plan the box renews as from its next renewal. Nothing is
  * charged now and the current term stays as paid (a subscription schedule carries the change,
- * schedules.ts). The current plan again drops a pending change; the plan already pending is answered
+ * server/integrations/billing.ts). The current plan again drops a pending change; the plan already pending is answered
  * as it is, so a second click changes nothing. A cancelling or overdue box cannot change plan.
  */
 export async function changePlan(deps: SubscriptionDeps, userId: number, planId: SubscriptionPlanId, locale: Locale) {
@@ -25,10 +24,10 @@ export async function changePlan(deps: SubscriptionDeps, userId: number, planId:
   const at = new Date(Math.floor(deps.clock().getTime() / 1000) * 1000)
   if (planId === row.plan_id) {
     if (!row.next_plan_id) throw samePlan()
-    await releaseSchedule(deps, row.schedule_id)
+    await deps.billing.releaseSchedule(row.schedule_id)
     await updateSubscription(deps.db, row.id, { next_plan_id: null, schedule_id: null, event_at: at, updated_at: at })
   } else if (planId !== row.next_plan_id) {
-    const scheduleId = await scheduleChange(deps, row.subscription_id, planById(planId)!)
+    const scheduleId = await deps.billing.scheduleChange(row.subscription_id, planById(planId)!)
     await updateSubscription(deps.db, row.id, { next_plan_id: planId, schedule_id: scheduleId, event_at: at, updated_at: at })
   }
   return (await memberSubscription(deps, userId, locale))!

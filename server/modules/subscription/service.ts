@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { Locale } from '../../../contract/constants'
 import { addMonthsUtc, nextBox } from '../../../contract/subscription-boxes'
 import { SUBSCRIPTION_PLANS, toBoxRecipient, type BoxRecipient, type MemberSubscription, type SubscriptionPlanId, type SubscriptionStatus } from '../../../contract/subscription'
@@ -8,19 +8,14 @@ import type { subscriptionInvoices } from '../../db/schema'
 import { transaction } from '../../db/transaction'
 import { AppError, notFound } from '../../lib/errors'
 import type { PaymentDeps } from '../../core/deps'
-import { fromStripeAmount, toStripeAmount, type StripeEventHandler } from '../../integrations/payments'
+import type { Billing } from '../../integrations/billing'
+import { fromStripeAmount, type StripeEventHandler } from '../../integrations/payments'
 import { notify } from '../../core/notify'
 import { pwaUrl } from '../../core/links'
 import * as repo from './repo'
-import { releaseSchedule } from './schedules'
 
-export type SubscriptionDeps = PaymentDeps
-
-const STRIPE_LOCALES: Record<Locale, 'zh-TW' | 'en' | 'ja'> = {
-  zh_tw: 'zh-TW',
-  en: 'en',
-  ja: 'ja',
-}
+/** the snack box's billing (customers, sessions, schedules, the portal) at the same provider as the orders' payments */
+export type SubscriptionDeps = PaymentDeps & { billing: Billing }
 
 export const planById = (id: string) => SUBSCRIPTION_PLANS.find((plan) => plan.id === id)
 const planByMonths = (months: number) => SUBSCRIPTION_PLANS.find((plan) => plan.months === months)
@@ -39,10 +34,7 @@ const alreadySubscribed = () =>
 async function customerOf(deps: SubscriptionDeps, user: { id: number; email: string }) {
   const known = await repo.customerOfMember(deps.db, user.id)
   if (known) return known.customer_id
-  const customer = await deps.gateway.call('create customer', () =>
-    deps.gateway.stripe.customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer-user-${user.id}` }),
-  )
-  await repo.saveCustomer(deps.db, user.id, customer.id)
+  await repo.saveCustomer(deps.db, user.id, await deps.billing.createCustomer(user))
   return (await repo.customerOfMember(deps.db, user.id))!.customer_id
 }
 
@@ -68,9 +60,6 @@ async function claimCheckout(db: Db, userId: number, planId: SubscriptionPlanId,
   })
 }
 
-/** A session the provider says does not exist (Stripe's `resource_missing`, 404). */
-const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)
-
 /** A session expired this long ago cannot be paid any more: the provider is not asked about it. */
 const STALE_SESSION_MS = 24 * 60 * 60_000
 
@@ -82,11 +71,7 @@ const STALE_SESSION_MS = 24 * 60 * 60_000
 async function previousSession(deps: SubscriptionDeps, previous: Awaited<ReturnType<typeof repo.checkoutOf>>, now: Date) {
   if (!previous?.session_id) return null
   if (previous.expires_at && previous.expires_at.getTime() < now.getTime() - STALE_SESSION_MS) return null
-  const id = previous.session_id
-  return deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(id)).catch((error: unknown) => {
-    if (isMissing(error)) return null
-    throw error
-  })
+  return deps.billing.checkoutSession(previous.session_id)
 }
 
 /**
@@ -128,12 +113,7 @@ export async function startCheckout(
       }
       if (session.status === 'open') {
         // only one page can be paid, a payment link included: a session that cannot be expired stops this one
-        await deps.gateway.call('expire checkout session', () => deps.gateway.stripe.checkout.sessions.expire(session.id)).catch(async (error: unknown) => {
-          if (isMissing(error)) return
-          const again = await deps.gateway.call('retrieve checkout session', () => deps.gateway.stripe.checkout.sessions.retrieve(session.id))
-          if (again.status === 'complete') throw alreadySubscribed()
-          if (again.status !== 'expired') throw error
-        })
+        if ((await deps.billing.expireCheckoutSession(session.id)) === 'complete') throw alreadySubscribed()
       }
     }
     if (link) {
@@ -146,35 +126,17 @@ export async function startCheckout(
     const customer = await customerOf(deps, user)
     const ref = randomBytes(12).toString('base64url')
     const metadata = { user_id: String(user.id), plan_id: plan.id, ref, ...(secondBox ? { second_box: 'true' } : {}) }
-    const session = await deps.gateway.call('create checkout session', () =>
-      deps.gateway.stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          customer,
-          client_reference_id: String(user.id),
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'twd',
-                unit_amount: toStripeAmount(plan.price * plan.months),
-                recurring: { interval: 'month', interval_count: plan.months },
-                product_data: {
-                  name: `${deps.config.shop.name}: ${plan.title[locale]}`,
-                },
-              },
-            },
-          ],
-          metadata,
-          subscription_data: { metadata },
-          success_url: pwaUrl(deps.config, locale, '/user/subscription?session_id={CHECKOUT_SESSION_ID}'),
-          cancel_url: pwaUrl(deps.config, locale, `/subscribe?plan=${plan.id}`),
-          locale: STRIPE_LOCALES[locale],
-        },
-        // one claim, one session: a retry of this very call after a network failure gets the same one
-        { idempotencyKey: `subscribe-${user.id}-${ref}` },
-      ),
-    )
+    const session = await deps.billing.createCheckoutSession({
+      customer,
+      userId: user.id,
+      plan,
+      productName: `${deps.config.shop.name}: ${plan.title[locale]}`,
+      metadata,
+      successUrl: pwaUrl(deps.config, locale, '/user/subscription?session_id={CHECKOUT_SESSION_ID}'),
+      cancelUrl: pwaUrl(deps.config, locale, `/subscribe?plan=${plan.id}`),
+      locale,
+      idempotencyKey: `subscribe-${user.id}-${ref}`,
+    })
     await release({ plan_id: plan.id, session_id: session.id, url: session.url!, expires_at: new Date(session.expires_at * 1000), ref, recipient, second_box: secondBox })
     return { url: session.url! }
   } finally {
@@ -239,12 +201,8 @@ export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: numbe
   const row = await repo.latestOf(deps.db, userId)
   if (!row || statusOf(row) === 'ended') throw noSubscription()
   // a subscription managed by a schedule is cancelled through it at Stripe: cancelling drops a pending plan change
-  if (cancel) await releaseSchedule(deps, row.schedule_id)
-  const updated = await deps.gateway.call('update subscription', () =>
-    deps.gateway.stripe.subscriptions.update(row.subscription_id, {
-      cancel_at_period_end: cancel,
-    }),
-  )
+  if (cancel) await deps.billing.releaseSchedule(row.schedule_id)
+  const updated = await deps.billing.setCancelAtPeriodEnd(row.subscription_id, cancel)
   // dated to the second, as events are: an event the provider sends after this answer is not older than it
   const at = new Date(Math.floor(deps.clock().getTime() / 1000) * 1000)
   await recordSubscription(deps.db, updated, at, {
@@ -258,13 +216,7 @@ export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: numbe
 export async function portalUrl(deps: SubscriptionDeps, userId: number, locale: Locale) {
   const customer = await repo.customerOfMember(deps.db, userId)
   if (!customer) throw noSubscription()
-  const session = await deps.gateway.call('create portal session', () =>
-    deps.gateway.stripe.billingPortal.sessions.create({
-      customer: customer.customer_id,
-      return_url: pwaUrl(deps.config, locale, '/user/subscription'),
-    }),
-  )
-  return { url: session.url }
+  return { url: await deps.billing.portalUrl(customer.customer_id, pwaUrl(deps.config, locale, '/user/subscription')) }
 }
 
 /**
@@ -326,7 +278,7 @@ const invoiceSubscription = (invoice: Stripe.Invoice) => {
  * member's history (and, for a renewal, a notification); a failed renewal notifies the member
  * with a link to fix the card; a completed checkout links a payment link's customer to the member.
  */
-export function subscriptionEventHandler(deps: SubscriptionDeps): StripeEventHandler {
+export function subscriptionEventHandler(deps: PaymentDeps): StripeEventHandler {
   return async (tx, event) => {
     const at = new Date(event.created * 1000)
     switch (event.type) {
