@@ -1,9 +1,8 @@
-import { and, inArray, notInArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { CatalogueFileSchema, type CatalogueFile } from '../../../contract/catalogue-file'
-import type { Db, Tx } from '../../db/client'
-import { categories, cities, productCategories, products, trendGroups, variants } from '../../db/schema'
+import type { Db } from '../../db/client'
 import { transaction } from '../../db/transaction'
+import * as catalogueRepo from '../../modules/catalogue/import-repo'
 import type { InspectedImage } from '../../modules/images/inspect'
 import { saveImages } from '../../modules/images/repo'
 import { favouriteStates, notifyFavouriteChanges, type FavouriteState } from '../../modules/notification/favourites'
@@ -21,8 +20,6 @@ export interface ImportSummary {
   products: { created: number; updated: number }
   variants: number
 }
-
-const CHUNK = 500
 
 type RawRecord = { sku?: unknown; slug?: unknown } | undefined
 
@@ -64,17 +61,11 @@ export function parseCatalogueFile(raw: unknown): CatalogueFile {
   return file
 }
 
-const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
-
-const excluded = (column: string) => sql.raw(`excluded.${column}`)
-
-async function slugIds(tx: Tx) {
-  // one after another: a transaction holds one connection, which runs one query at a time
-  const c = await tx.select({ id: categories.id, slug: categories.slug }).from(categories)
-  const ci = await tx.select({ id: cities.id, slug: cities.slug }).from(cities)
-  const t = await tx.select({ id: trendGroups.id, slug: trendGroups.slug }).from(trendGroups)
-  const toMap = (rows: { id: number; slug: string }[]) => new Map(rows.map((r) => [r.slug, r.id]))
-  return { categories: toMap(c), cities: toMap(ci), trendGroups: toMap(t) }
+/** The file's schema asks for at least one picture per product (the first is its thumbnail everywhere); stored so that its type says so. */
+function atLeastOne(images: string[]): [string, ...string[]] {
+  const [first, ...rest] = images
+  if (first === undefined) throw new Error('a product without pictures passed the catalogue schema')
+  return [first, ...rest]
 }
 
 /**
@@ -84,13 +75,6 @@ async function slugIds(tx: Tx) {
  * whole file. `images` are the pictures readLocalImages read for it, stored in the same
  * transaction, so a refused file leaves none behind.
  */
-/** The file's schema asks for at least one picture per product (the first is its thumbnail everywhere); stored so that its type says so. */
-function atLeastOne(images: string[]): [string, ...string[]] {
-  const [first, ...rest] = images
-  if (first === undefined) throw new Error('a product without pictures passed the catalogue schema')
-  return [first, ...rest]
-}
-
 export async function importCatalogue(db: Db, file: CatalogueFile, images: InspectedImage[] = []): Promise<ImportSummary> {
   const unread = unreadLocalImages(file)
   if (unread.length) throw new CatalogueFileError(unread)
@@ -100,39 +84,9 @@ export async function importCatalogue(db: Db, file: CatalogueFile, images: Inspe
   return transaction(db, async (tx) => {
     const now = new Date()
     await saveImages(tx, images)
-    for (const rows of chunks(file.categories)) {
-      await tx
-        .insert(categories)
-        .values(rows.map((r) => ({ ...r, updated_at: now })))
-        .onConflictDoUpdate({ target: categories.slug, set: { name: excluded('name'), position: excluded('position'), updated_at: now } })
-    }
-    for (const rows of chunks(file.cities)) {
-      await tx
-        .insert(cities)
-        .values(rows.map((r) => ({ ...r, updated_at: now })))
-        .onConflictDoUpdate({
-          target: cities.slug,
-          set: {
-            name: excluded('name'),
-            prefecture: excluded('prefecture'),
-            picture: excluded('picture'),
-            is_hot: excluded('is_hot'),
-            position: excluded('position'),
-            updated_at: now,
-          },
-        })
-    }
-    for (const rows of chunks(file.trend_groups)) {
-      await tx
-        .insert(trendGroups)
-        .values(rows.map((r) => ({ ...r, updated_at: now })))
-        .onConflictDoUpdate({
-          target: trendGroups.slug,
-          set: { name: excluded('name'), description: excluded('description'), picture: excluded('picture'), position: excluded('position'), updated_at: now },
-        })
-    }
+    await catalogueRepo.saveGroupings(tx, file, now)
 
-    const ids = await slugIds(tx)
+    const ids = await catalogueRepo.slugIds(tx)
     const problems: string[] = []
     file.products.forEach((p, i) => {
       const at = `products[${i}] (SKU ${p.sku})`
@@ -144,87 +98,46 @@ export async function importCatalogue(db: Db, file: CatalogueFile, images: Inspe
 
     // favourited products as they were, to tell their fans what the import changed (restock, price drop)
     const favouritesBefore = new Map<number, FavouriteState>()
-    for (const skus of chunks(file.products.map((p) => p.sku))) {
-      const existing = await tx.select({ id: products.id }).from(products).where(inArray(products.sku, skus))
-      for (const [id, state] of await favouriteStates(tx, existing.map((row) => row.id))) favouritesBefore.set(id, state)
-    }
+    const existing = await catalogueRepo.existingProductIds(tx, file.products.map((p) => p.sku))
+    for (let at = 0; at < existing.length; at += 500) for (const [id, state] of await favouriteStates(tx, existing.slice(at, at + 500))) favouritesBefore.set(id, state)
 
     let created = 0
     let updated = 0
     const productIds = new Map<string, number>()
-    for (const rows of chunks(file.products)) {
-      const saved = await tx
-        .insert(products)
-        .values(
-          rows.map((p) => ({
-            sku: p.sku,
-            name: p.name,
-            description: p.description,
-            images: atLeastOne(p.images),
-            city_id: ids.cities.get(p.city)!,
-            trend_group_id: p.trend_group ? ids.trendGroups.get(p.trend_group)! : null,
-            status: p.status,
-            stock_type: p.stock_type,
-            expiry_date: p.expiry_date,
-            arrival_days: p.arrival_days,
-            length_cm: p.size.length,
-            width_cm: p.size.width,
-            height_cm: p.size.height,
-            weight_g: p.size.weight,
-            rank: p.rank,
-            price_min: Math.min(...p.variants.map((x) => x.price)),
-            price_max: Math.max(...p.variants.map((x) => x.price)),
-            updated_at: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: products.sku,
-          set: Object.fromEntries(
-            [
-              'name', 'description', 'images', 'city_id', 'trend_group_id', 'status', 'stock_type', 'expiry_date', 'arrival_days',
-              'length_cm', 'width_cm', 'height_cm', 'weight_g', 'rank', 'price_min', 'price_max', 'updated_at',
-            ].map((column) => [column, excluded(column)]),
-          ),
-        })
-        // xmax is 0 only for a row this statement inserted: the cheap way to tell created from updated
-        .returning({ id: products.id, sku: products.sku, inserted: sql<boolean>`(xmax = 0)` })
-      for (const row of saved) {
-        productIds.set(row.sku, row.id)
-        if (row.inserted) created++
-        else updated++
-      }
+    const saved = await catalogueRepo.saveProducts(
+      tx,
+      file.products.map((p) => ({
+        sku: p.sku,
+        name: p.name,
+        description: p.description,
+        images: atLeastOne(p.images),
+        city_id: ids.cities.get(p.city)!,
+        trend_group_id: p.trend_group ? ids.trendGroups.get(p.trend_group)! : null,
+        status: p.status,
+        stock_type: p.stock_type,
+        expiry_date: p.expiry_date,
+        arrival_days: p.arrival_days,
+        length_cm: p.size.length,
+        width_cm: p.size.width,
+        height_cm: p.size.height,
+        weight_g: p.size.weight,
+        rank: p.rank,
+        price_min: Math.min(...p.variants.map((x) => x.price)),
+        price_max: Math.max(...p.variants.map((x) => x.price)),
+        updated_at: now,
+      })),
+    )
+    for (const row of saved) {
+      productIds.set(row.sku, row.id)
+      if (row.inserted) created++
+      else updated++
     }
 
     const allIds = [...productIds.values()]
-    for (const idChunk of chunks(allIds)) await tx.delete(productCategories).where(inArray(productCategories.product_id, idChunk))
-    const links = file.products.flatMap((p) =>
-      p.categories.map((slug, position) => ({ product_id: productIds.get(p.sku)!, category_id: ids.categories.get(slug)!, position })),
-    )
-    for (const rows of chunks(links)) await tx.insert(productCategories).values(rows)
-
-    const variantRows = file.products.flatMap((p) =>
-      p.variants.map((x, position) => ({ ...x, product_id: productIds.get(p.sku)!, position, updated_at: now })),
-    )
-    for (const rows of chunks(variantRows)) {
-      await tx
-        .insert(variants)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: variants.sku,
-          set: {
-            product_id: excluded('product_id'),
-            label: excluded('label'),
-            price: excluded('price'),
-            stock_left: excluded('stock_left'),
-            position: excluded('position'),
-            updated_at: now,
-          },
-        })
-    }
-    const keptSkus = variantRows.map((r) => r.sku)
-    for (const idChunk of chunks(allIds)) {
-      await tx.delete(variants).where(and(inArray(variants.product_id, idChunk), notInArray(variants.sku, keptSkus)))
-    }
+    const links = file.products.flatMap((p) => p.categories.map((slug, position) => ({ product_id: productIds.get(p.sku)!, category_id: ids.categories.get(slug)!, position })))
+    await catalogueRepo.replaceProductCategories(tx, allIds, links)
+    const variantRows = file.products.flatMap((p) => p.variants.map((x, position) => ({ ...x, product_id: productIds.get(p.sku)!, position, updated_at: now })))
+    await catalogueRepo.replaceVariants(tx, allIds, variantRows)
     await notifyFavouriteChanges(tx, favouritesBefore, now)
 
     return {
