@@ -6,7 +6,7 @@ import { useLocale } from '@/lib/i18n'
 import { PinIcon } from '@/ui/icons'
 import { Price } from '@/ui/price'
 import { Stars } from '@/ui/stars'
-import { StockBadge, stockState } from './stock-badge'
+import { StockBadge, stockState } from '@/ui/stock-badge'
 import { VariantPicker } from './variant-picker'
 import './product-summary.css'
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Product } from '../../../../contract/catalogue'
+import type { Product } from '../../contract/catalogue'
 import './stock-badge.css'
 
 export type StockState = 'in-stock' | 'out-of-stock' | 'pre-order'
