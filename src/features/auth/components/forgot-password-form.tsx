@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
 import { ForgotPasswordFormSchema, LIMITS, MESSAGES, type SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '@/lib/api-client'
 import { overLimit, serverFieldErrors, validateForm } from '@/lib/form'
-import { MailIcon } from '@/ui/icons'
 import { TextField } from '@/ui/text-field'
 import { useForgotPassword } from '../api/forgot-password'
 import { cooldownAt, lastSendFromRetryAfter, readLastSend } from '../cooldown'
-import { SocialButtons } from './social-buttons'
+import { AuthFrame, MailSent } from './auth-frame'
 import { useResendCooldown } from './use-resend-cooldown'
 
 interface ForgotPasswordFormProps {
@@ -34,11 +33,6 @@ export function ForgotPasswordForm({ providers, redirect, onDone }: ForgotPasswo
   const showReminder = wantsReminder && cooldown.reminder
   const seconds = cooldown.remaining
   const waiting = showReminder && !cooldown.canSend
-  const confirmRef = useRef<HTMLButtonElement>(null)
-  const sentView = sent !== null
-  useEffect(() => {
-    if (sentView) confirmRef.current?.focus()
-  }, [sentView])
 
   const send = (address: string, resent: boolean) => {
     mutation.mutate(address, {
@@ -73,12 +67,7 @@ export function ForgotPasswordForm({ providers, redirect, onDone }: ForgotPasswo
 
   if (sent) {
     return (
-      <div className="auth-view auth-view--done">
-        <span className="auth-view__badge" aria-hidden="true">
-          <MailIcon size={28} />
-        </span>
-        <p role="status">{sent.resent ? t`We have sent the password reset e-mail again to:` : t`We have sent a password reset e-mail to:`}</p>
-        <p className="auth-view__email">{sent.email}</p>
+      <MailSent lead={sent.resent ? t`We have sent the password reset e-mail again to:` : t`We have sent a password reset e-mail to:`} email={sent.email} onDone={onDone}>
         <p className="auth-view__note">{t`Open the link in the e-mail to choose a new password. The link is valid for 60 minutes.`}</p>
         {showReminder ? (
           <p className="form-alert form-alert--info" role="alert">
@@ -91,15 +80,12 @@ export function ForgotPasswordForm({ providers, redirect, onDone }: ForgotPasswo
             {cooldown.canSend ? t`Resend` : t`Resend (${seconds} s)`}
           </button>
         </p>
-        <button ref={confirmRef} type="button" className="button button-primary button-block" onClick={onDone}>
-          {t`Confirm`}
-        </button>
-      </div>
+      </MailSent>
     )
   }
 
   return (
-    <div className="auth-view">
+    <AuthFrame providers={providers} redirect={redirect}>
       <form className="form" onSubmit={submit} noValidate>
         <p className="auth-view__intro">{t`Enter the e-mail you signed up with and we will send you a link to reset your password.`}</p>
         {showReminder ? (
@@ -122,12 +108,6 @@ export function ForgotPasswordForm({ providers, redirect, onDone }: ForgotPasswo
           {waiting ? t`Send (${seconds} s)` : t`Send`}
         </button>
       </form>
-      {providers.length > 0 ? (
-        <>
-          <p className="divider">{t`or`}</p>
-          <SocialButtons providers={providers} redirect={redirect} />
-        </>
-      ) : null}
-    </div>
+    </AuthFrame>
   )
 }

@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-client'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors } from '@/lib/form'
 import { TextField } from '@/ui/text-field'
 import { useLogin } from '../api/login'
-import { SocialButtons } from './social-buttons'
+import { AuthFrame } from './auth-frame'
 import { useCompleteSignIn } from './use-session'
 
 /** a lock-out's wait: in seconds when the server says so (an account's slowdown holds tries back a minute at most) */
@@ -63,7 +63,7 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
   }
 
   return (
-    <div className="auth-view">
+    <AuthFrame providers={providers} redirect={socialRedirect} switchTo={{ question: t`New here?`, action: t`Create an account`, onClick: onRegister }}>
       <form className="form" onSubmit={submit} noValidate>
         {problem ? (
           <p className="form-alert" role="alert">
@@ -103,19 +103,7 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
           {mutation.isPending ? t`Logging in…` : t`Log in`}
         </button>
       </form>
-      {providers.length > 0 ? (
-        <>
-          <p className="divider">{t`or`}</p>
-          <SocialButtons providers={providers} redirect={socialRedirect} />
-        </>
-      ) : null}
-      <p className="auth-view__switch">
-        {t`New here?`}{' '}
-        <button type="button" className="link-button" onClick={onRegister}>
-          {t`Create an account`}
-        </button>
-      </p>
-    </div>
+    </AuthFrame>
   )
 }
 

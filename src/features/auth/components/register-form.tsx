@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
 import { LIMITS, MESSAGES, RegisterInputSchema, type SocialProvider } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'
 import { getCookie } from '@/lib/cookies'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '@/lib/form'
 import { DEFAULT_NATIONALITY } from '@/lib/member-options'
-import { MailIcon } from '@/ui/icons'
 import { TextField } from '@/ui/text-field'
 import { useRegister } from '../api/register'
-import { SocialButtons } from './social-buttons'
+import { AuthFrame, MailSent } from './auth-frame'
 import { NewPasswordFields } from '@/ui/new-password-fields'
 import { GenderBirthdayFields, NameFields, NationalityField, PhoneField } from '@/ui/profile-fields'
 
@@ -47,12 +46,8 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
   // signed up with a friend's code: the welcome coupon waits for the confirmed e-mail (decision 62)
   const [referred, setReferred] = useState(false)
   const mutation = useRegister()
-  const confirmRef = useRef<HTMLButtonElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const focusFirst = useFocusFirstInvalid(formRef)
-  useEffect(() => {
-    if (sentTo !== null) confirmRef.current?.focus()
-  }, [sentTo])
 
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
 
@@ -90,24 +85,15 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
 
   if (sentTo !== null) {
     return (
-      <div className="auth-view auth-view--done" role="status">
-        <span className="auth-view__badge" aria-hidden="true">
-          <MailIcon size={28} />
-        </span>
-        <h3 className="auth-view__heading">{t`Verification e-mail sent`}</h3>
-        <p>{t`We have sent a verification e-mail to:`}</p>
-        <p className="auth-view__email">{sentTo}</p>
+      <MailSent heading={t`Verification e-mail sent`} lead={t`We have sent a verification e-mail to:`} email={sentTo} onDone={onDone}>
         <p className="auth-view__note">{t`Open the link in the e-mail to verify your address, then log in.`}</p>
         {referred ? <p className="auth-view__note">{t`Your friend’s welcome coupon arrives in My coupons once you confirm your e-mail.`}</p> : null}
-        <button type="button" className="button button-primary button-block" onClick={onDone} ref={confirmRef}>
-          {t`Confirm`}
-        </button>
-      </div>
+      </MailSent>
     )
   }
 
   return (
-    <div className="auth-view">
+    <AuthFrame providers={providers} redirect={redirect} switchTo={{ question: t`Already have an account?`, action: t`Log in`, onClick: onLogin }}>
       <form className="form" onSubmit={submit} noValidate ref={formRef}>
         <NameFields values={values} errors={errors} set={set} />
         <TextField
@@ -146,18 +132,6 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
           {mutation.isPending ? t`Signing up…` : t`Sign up`}
         </button>
       </form>
-      {providers.length > 0 ? (
-        <>
-          <p className="divider">{t`or`}</p>
-          <SocialButtons providers={providers} redirect={redirect} />
-        </>
-      ) : null}
-      <p className="auth-view__switch">
-        {t`Already have an account?`}{' '}
-        <button type="button" className="link-button" onClick={onLogin}>
-          {t`Log in`}
-        </button>
-      </p>
-    </div>
+    </AuthFrame>
   )
 }
