@@ -1,8 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { Pagination } from '@/ui/pagination'
 
-/** The member area's paged lists: their page is `?page=` (absent for the first). */
-type PagedRoute = '/{-$locale}/user/favorite' | '/{-$locale}/user/order' | '/{-$locale}/user/message' | '/{-$locale}/user/comment'
+/** The paged lists (the catalogue, search results, the member area's): their page is `?page=` (absent for the first). */
+type PagedRoute =
+  | '/{-$locale}/product/list'
+  | '/{-$locale}/product/search/{-$search}'
+  | '/{-$locale}/user/favorite'
+  | '/{-$locale}/user/order'
+  | '/{-$locale}/user/message'
+  | '/{-$locale}/user/comment'
 
 /** A paged list's page links, each the same address with another `page` (the first without one), every other parameter kept. */
 export function PageLinks({ from, page, lastPage }: { from: PagedRoute; page: number; lastPage: number }) {

@@ -15,7 +15,7 @@ import { localizePathname } from '@/lib/locale'
 import { breadcrumbList, routeHead } from '@/lib/page-head'
 import { validatedSearch } from '@/lib/search-params'
 import { Breadcrumb } from '@/ui/breadcrumb'
-import { Pagination } from '@/ui/pagination'
+import { PageLinks } from '@/app/page-links'
 
 /** Lists with a page of their own: filtered by exactly one of these, and its page number. */
 const LANDING_FILTERS = ['trend_group_id', 'city', 'category_id'] as const
@@ -128,15 +128,7 @@ function ProductListPage() {
       ) : (
         <ProductGrid products={page.data} />
       )}
-      <Pagination
-        page={page.current_page}
-        lastPage={page.last_page}
-        renderLink={(target, content, attrs) => (
-          <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
-            {content}
-          </Link>
-        )}
-      />
+      <PageLinks from={Route.fullPath} page={page.current_page} lastPage={page.last_page} />
     </div>
   )
 }

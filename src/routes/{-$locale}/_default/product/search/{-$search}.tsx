@@ -21,7 +21,7 @@ import { useLocale, useLocalePrefix } from '@/lib/i18n'
 import { localizePathname } from '@/lib/locale'
 import { routeHead } from '@/lib/page-head'
 import { Breadcrumb } from '@/ui/breadcrumb'
-import { Pagination } from '@/ui/pagination'
+import { PageLinks } from '@/app/page-links'
 import { useSearchNavigate } from '@/ui/use-search-navigate'
 import '@/features/search/components/search-page.css'
 
@@ -166,15 +166,7 @@ function SearchPage() {
             </ul>
           )}
           {data ? (
-            <Pagination
-              page={data.page + 1}
-              lastPage={data.nbPages}
-              renderLink={(target, content, attrs) => (
-                <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: target === 1 ? undefined : target })} {...attrs}>
-                  {content}
-                </Link>
-              )}
-            />
+            <PageLinks from={Route.fullPath} page={data.page + 1} lastPage={data.nbPages} />
           ) : null}
         </section>
       </div>
