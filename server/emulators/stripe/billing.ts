@@ -1,11 +1,11 @@
 import { TEST_CARDS, type TestCard } from '../../../contract/payment'
 import { addMonths, type CheckoutSession, type Customer, type Invoice, type Price, type Product, type Subscription, type SubscriptionSchedule, type TestClock } from './billing-objects'
-import { portalToken } from './checkout-pages'
+import { portalToken } from './portal-token'
 import { enterPhase, StripeSchedules } from './schedules'
 import { invalidRequest, missingParam, noSuch } from './errors'
 import type { FormParams, FormValue } from './form'
 import { stripeId, unixNow } from './objects'
-import { allowOnly, bool, CURRENCIES, expandOf, integer, MAX_AMOUNT, metadataOf, text, type CallContext, type Outcome, type StripeSandbox } from './sandbox'
+import { allowOnly, bool, CURRENCIES, expandOf, integer, MAX_AMOUNT, metadataOf, text, type CallContext, type Outcome, type SandboxHost } from './params'
 import type { Op } from './store'
 
 const SESSION_HOURS = 24
@@ -38,7 +38,7 @@ export class StripeBilling {
   readonly schedules: StripeSchedules
 
   constructor(
-    private readonly sandbox: StripeSandbox,
+    private readonly sandbox: SandboxHost,
     /** the shop's public origin: hosted pages are `{base}/sandbox-checkout/...` */
     private readonly base: string,
   ) {

@@ -1,17 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { html, raw } from 'hono/html'
 import { formatCardNumber, TEST_CARDS } from '../../../contract/payment'
 import type { Customer } from './billing-objects'
+import { portalToken } from './portal-token'
 import type { StripeSandbox } from './sandbox'
-
-/**
- * The portal link's proof: only the shop (holding the sandbox's secret key) can hand out a
- * customer's page, and only with the return_url it created the session with: the token covers
- * both, so a link whose `return_url` was changed (an open redirect to a phishing page) is refused.
- */
-export const portalToken = (secretKey: string, customer: string, returnUrl: string) => createHmac('sha256', secretKey).update(`portal:${customer}\n${returnUrl}`).digest('base64url')
 
 const validToken = (secretKey: string, customer: string, returnUrl: string, token: string | undefined) => {
   const expected = Buffer.from(portalToken(secretKey, customer, returnUrl))

@@ -2,7 +2,7 @@ import { addMonths, type Customer, type Price, type Product, type SchedulePhase,
 import { invalidRequest, missingParam, noSuch } from './errors'
 import type { FormParams, FormValue } from './form'
 import { stripeId, unixNow } from './objects'
-import { allowOnly, CURRENCIES, expandOf, integer, MAX_AMOUNT, metadataOf, oneOf, text, type Outcome, type StripeSandbox } from './sandbox'
+import { allowOnly, CURRENCIES, expandOf, integer, MAX_AMOUNT, metadataOf, oneOf, text, type Outcome, type SandboxHost } from './params'
 import type { Op } from './store'
 
 const MAX_PHASES = 10
@@ -55,7 +55,7 @@ const stringAt = (params: FormParams, name: string, prefix: string) => {
  * schedule when its last phase ends.
  */
 export class StripeSchedules {
-  constructor(private readonly sandbox: StripeSandbox) {}
+  constructor(private readonly sandbox: SandboxHost) {}
 
   private get store() {
     return this.sandbox.store

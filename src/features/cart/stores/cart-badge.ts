@@ -1,6 +1,6 @@
 import { get } from 'idb-keyval'
 import { proxy } from 'valtio'
-import type { CartStore } from './cart-store'
+import type { LoadedCart } from './cart-types'
 
 // Every page shows the cart's count, but only some need the cart itself (the product page, the cart
 // page, the dropdown, a member's session): the count is read from storage here, and the store is
@@ -38,20 +38,20 @@ export const storedForMember = (stored: unknown): boolean => (stored as StoredSh
 
 export const readStoredCart = (): Promise<unknown> => get(CART_STORAGE_KEY).catch(() => undefined)
 
-let loaded: CartStore | undefined
-const waiting = new Set<(store: CartStore) => void>()
+let loaded: LoadedCart | undefined
+const waiting = new Set<(store: LoadedCart) => void>()
 
 /** Called by the store's module once, when it loads. */
-export function announceStore(store: CartStore): void {
+export function announceStore(store: LoadedCart): void {
   loaded = store
   for (const run of waiting) run(store)
   waiting.clear()
 }
 
 /** Runs `run` with the store as soon as it is loaded (at once if it is). */
-export function whenStoreLoads(run: (store: CartStore) => void): void {
+export function whenStoreLoads(run: (store: LoadedCart) => void): void {
   if (loaded) run(loaded)
   else waiting.add(run)
 }
 
-export const storeIfLoaded = (): CartStore | undefined => loaded
+export const storeIfLoaded = (): LoadedCart | undefined => loaded

@@ -1,81 +1,12 @@
 import { get, set } from 'idb-keyval'
 import { proxy, snapshot, subscribe } from 'valtio'
-import type { CartLine, CartLineInput } from '../../../../contract/cart'
 import { STOCK_TYPES } from '../../../../contract/constants'
 import { getAuthToken, onAuthTokenChange } from '@/lib/api-client'
 import { announceStore, CART_CHANNEL, CART_STORAGE_KEY, showLines } from './cart-badge'
 import { addItem, removeItem, setItemQuantity, type AddResult, type CartChange, type CartItem, type CartNotice, type NewCartItem } from './cart-rules'
+import type { CartChannel, CartData, CartLock, CartStatus, CartStoreOptions, KeyValueStorage, SyncContext } from './cart-types'
 
-export interface CartData {
-  /** whose cart this device holds: a visitor's stays here; a member's is the server's plus queued changes */
-  owner: 'visitor' | 'member'
-  lines: CartItem[]
-  /** changes made for a member that the server has not confirmed yet, oldest first */
-  outbox: CartChange[]
-  /** price and stock differences found at sync, until the shopper dismisses them */
-  notices: CartNotice[]
-  /** changes at every write, so other tabs know to read again */
-  rev: string
-}
-
-export interface CartStatus {
-  /** the stored cart has been read */
-  ready: boolean
-  /** changes are being sent or the server's cart fetched */
-  syncing: boolean
-  /** why the last sync stopped short; queued changes wait for the next one */
-  problem: 'offline' | 'failed' | null
-}
-
-export interface KeyValueStorage {
-  get(key: string): Promise<unknown>
-  set(key: string, value: unknown): Promise<void>
-}
-
-/** The member's cart on the server; every call answers the whole cart. */
-export interface CartServer {
-  fetch(): Promise<CartLine[]>
-  add(line: CartLineInput, key: string): Promise<CartLine[]>
-  setQuantity(lineId: number, quantity: number, key: string): Promise<CartLine[]>
-  remove(lineId: number, key: string): Promise<CartLine[]>
-  merge(items: CartLineInput[], key: string): Promise<CartLine[]>
-}
-
-/** Runs `task` while holding the named lock exclusively (across tabs where the browser can). */
-export type CartLock = <T>(name: string, task: () => Promise<T>) => Promise<T>
-
-/** Tells the shop's other tabs that the stored cart changed. */
-export interface CartChannel {
-  post(rev: string): void
-  listen(onChange: (rev: string) => void): () => void
-}
-
-export interface CartStoreOptions {
-  storage?: KeyValueStorage
-  /** the cart API; by default the shop's, loaded with the sync code when a member first needs it */
-  server?: CartServer
-  /** whether a member is signed in on this tab */
-  signedIn?: () => boolean
-  online?: () => boolean
-  lock?: CartLock
-  channel?: CartChannel
-  newId?: () => string
-  /** runs `task` after `ms`; returns a cancel function (retries after a failed sync) */
-  later?: (task: () => void, ms: number) => () => void
-}
-
-/** What the sync code (cart-sync.ts, loaded when a member's cart first needs the server) works with. */
-export interface SyncContext {
-  read(): Promise<CartData>
-  /** `change` answers undefined when it changed nothing */
-  mutate<T>(change: (data: CartData) => T | undefined): Promise<T | undefined>
-  server: CartServer | undefined
-  signedIn(): boolean
-  online(): boolean
-  status: CartStatus
-  newId(): string
-  notify(notices: CartNotice[]): void
-}
+export type { CartChannel, CartData, CartLock, CartServer, CartStatus, CartStoreOptions, KeyValueStorage, SyncContext } from './cart-types'
 
 const STATE_LOCK = 'shop-cart-state'
 const SYNC_LOCK = 'shop-cart-sync'
@@ -453,8 +384,6 @@ export function createCartStore(options: CartStoreOptions = {}) {
     },
   }
 }
-
-export type CartStore = ReturnType<typeof createCartStore>
 
 /** The shop's one cart: it keeps the badge's count and tells the page it has loaded. */
 export const cart = createCartStore()

@@ -8,7 +8,7 @@ import { removeCartLine } from '../api/remove-cart-line'
 import { updateCartLine } from '../api/update-cart-line'
 import { applyChange, compareCarts, fromServer } from './cart-reconcile'
 import type { CartChange, CartItem, CartNotice } from './cart-rules'
-import type { CartData, CartServer, SyncContext } from './cart-store'
+import type { CartData, CartServer, SyncContext } from './cart-types'
 import { MAX_LINE_QUANTITY } from './line-limit'
 
 // Loaded the first time a member's cart has something to send or fetch: a visitor never needs it.

@@ -7,7 +7,7 @@ import { formatPrice } from '@/lib/format-price'
 import { TextField } from '@/ui/text-field'
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment'
 import { cardProblems, formatExpiry, type CardField, type CardProblem } from './card-input'
-import type { PaymentStepProps } from './payment-step'
+import type { PaymentStepProps } from './payment-form-props'
 
 /**
  * The sandbox's card form, clearly marked as a test: it accepts Stripe's published test numbers

@@ -4,7 +4,7 @@ import { loadStripe, type Stripe, type StripeElementLocale } from '@stripe/strip
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import { formatPrice } from '@/lib/format-price'
 import { useLocale } from '@/lib/i18n'
-import type { PaymentStepProps } from './payment-step'
+import type { PaymentStepProps } from './payment-form-props'
 
 const STRIPE_LOCALES = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' } as const satisfies Record<string, StripeElementLocale>
 
