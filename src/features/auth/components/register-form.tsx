@@ -6,11 +6,10 @@ import { COOKIES } from '../../../../contract/constants'
 import { getCookie } from '@/lib/cookies'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '@/lib/form'
 import { DEFAULT_NATIONALITY } from '@/lib/member-options'
-import { TextField } from '@/ui/text-field'
 import { useRegister } from '../api/register'
 import { AuthFrame, MailSent } from './auth-frame'
 import { NewPasswordFields } from '@/ui/new-password-fields'
-import { GenderBirthdayFields, NameFields, NationalityField, PhoneField } from '@/ui/profile-fields'
+import { SignUpFields } from './sign-up-fields'
 
 interface RegisterFormProps {
   providers: readonly SocialProvider[]
@@ -95,22 +94,7 @@ export function RegisterForm({ providers, termsUrl, privacyUrl, redirect, onDone
   return (
     <AuthFrame providers={providers} redirect={redirect} switchTo={{ question: t`Already have an account?`, action: t`Log in`, onClick: onLogin }}>
       <form className="form" onSubmit={submit} noValidate ref={formRef}>
-        <NameFields values={values} errors={errors} set={set} />
-        <TextField
-          label={t`E-mail`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <PhoneField values={values} errors={errors} set={set} />
-        <NewPasswordFields values={values} errors={errors} set={set} first />
-        <GenderBirthdayFields values={values} errors={errors} set={set} />
-        <NationalityField values={values} errors={errors} set={set} />
-        <TextField label={t`Referral code (optional)`} name="referrer_code" autoComplete="off" maxLength={32} value={values.referrer_code} onChange={set('referrer_code')} error={errors.referrer_code} />
+        <SignUpFields values={values} errors={errors} set={set} password={<NewPasswordFields values={values} errors={errors} set={set} first />} />
         <p className="auth-view__terms">
           {termsUrl && privacyUrl ? (
             <Trans>

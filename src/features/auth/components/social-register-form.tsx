@@ -8,12 +8,11 @@ import { isApiError } from '@/lib/api-client'
 import { getCookie } from '@/lib/cookies'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors, useFocusFirstInvalid } from '@/lib/form'
 import { DEFAULT_NATIONALITY } from '@/lib/member-options'
-import { TextField } from '@/ui/text-field'
 import { useCompleteSocialRegistration, type PendingSocialProfile } from '../api/social-sign-in'
 import { takeSocialRedirect } from '../social-redirect'
 import { SignInProblem } from './social-callback-view'
 import { useCompleteSignIn } from './use-session'
-import { GenderBirthdayFields, NameFields, NationalityField, PhoneField } from '@/ui/profile-fields'
+import { SignUpFields } from './sign-up-fields'
 
 const SocialRegisterFormSchema = v.omit(SocialRegisterInputSchema, ['ticket'])
 const NAME_LIMIT = [LIMITS.name, MESSAGES.maxName] as const
@@ -75,22 +74,12 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
   return (
     <form className="form" onSubmit={submit} noValidate ref={formRef}>
       <p className="auth-view__intro">{t`You signed in with ${provider}. Please complete your details to create your account.`}</p>
-      <NameFields values={values} errors={errors} set={set} />
-      <TextField
-        label={t`E-mail`}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-        hint={profile.email ? undefined : t`${provider} did not share an e-mail. We will send a verification e-mail to this address.`}
+      <SignUpFields
+        values={values}
+        errors={errors}
+        set={set}
+        emailHint={profile.email ? undefined : t`${provider} did not share an e-mail. We will send a verification e-mail to this address.`}
       />
-      <PhoneField values={values} errors={errors} set={set} />
-      <GenderBirthdayFields values={values} errors={errors} set={set} />
-      <NationalityField values={values} errors={errors} set={set} />
-      <TextField label={t`Referral code (optional)`} name="referrer_code" autoComplete="off" maxLength={32} value={values.referrer_code} onChange={set('referrer_code')} error={errors.referrer_code} />
       <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
         {mutation.isPending ? t`Signing up…` : t`Create my account`}
       </button>
