@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast'
 import { ForgotPasswordFormSchema, LIMITS, MESSAGES, type SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '@/lib/api-client'
 import { overLimit, serverFieldErrors, validateForm } from '@/lib/form'
-import { TextField } from '@/ui/text-field'
+import { EmailField } from '@/ui/email-field'
 import { useForgotPassword } from '../api/forgot-password'
 import { cooldownAt, lastSendFromRetryAfter, readLastSend } from '../cooldown'
 import { AuthFrame, MailSent } from './auth-frame'
@@ -93,17 +93,7 @@ export function ForgotPasswordForm({ providers, redirect, onDone }: ForgotPasswo
             {t`Please wait 30 seconds before asking for another e-mail.`}
           </p>
         ) : null}
-        <TextField
-          label={t`E-mail`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={setEmail}
-          error={overLimit(email, LIMITS.email, MESSAGES.maxEmail) ?? error}
-          autoFocusOnOpen
-        />
+        <EmailField value={email} onChange={setEmail} error={overLimit(email, LIMITS.email, MESSAGES.maxEmail) ?? error} autoFocusOnOpen />
         <button type="submit" className="button button-primary button-block" disabled={waiting || mutation.isPending}>
           {waiting ? t`Send (${seconds} s)` : t`Send`}
         </button>

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast'
 import { LIMITS, LoginFormSchema, MESSAGES, type SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '@/lib/api-client'
 import { serverFieldErrors, validateForm, withLimits, type FieldErrors } from '@/lib/form'
+import { EmailField } from '@/ui/email-field'
 import { TextField } from '@/ui/text-field'
 import { useLogin } from '../api/login'
 import { AuthFrame } from './auth-frame'
@@ -74,17 +75,7 @@ export function LoginForm({ initialEmail = '', redirect, stay = false, socialRed
             )}
           </p>
         ) : null}
-        <TextField
-          label={t`E-mail`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-          autoFocusOnOpen
-        />
+        <EmailField value={values.email} onChange={set('email')} error={errors.email} autoFocusOnOpen />
         <TextField
           label={t`Password`}
           type="password"

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { GenderBirthdayFields, NameFields, NationalityField, PhoneField } from '@/ui/profile-fields'
+import { EmailField } from '@/ui/email-field'
 import { TextField } from '@/ui/text-field'
 
 type SignUpField = 'first_name' | 'last_name' | 'email' | 'phone_number' | 'gender' | 'birthday' | 'nationality' | 'referrer_code'
@@ -21,17 +22,7 @@ export function SignUpFields({ values, errors, set, emailHint, password }: SignU
   return (
     <>
       <NameFields values={values} errors={errors} set={set} />
-      <TextField
-        label={t`E-mail`}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-        hint={emailHint}
-      />
+      <EmailField value={values.email} onChange={set('email')} error={errors.email} hint={emailHint} />
       <PhoneField values={values} errors={errors} set={set} />
       {password}
       <GenderBirthdayFields values={values} errors={errors} set={set} />
