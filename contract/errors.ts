@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'COUPON_INVALID',
   'CARRIER_NOT_FOUND',
   'CARRIER_CHECK_UNAVAILABLE',
+  'LOGISTICS_PROVIDER_UNAVAILABLE',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -21,6 +21,7 @@ export const SERVER_PATHS: readonly ServerPath[] = [
   { path: '/search', kind: 'prefix', crawl: true, what: 'the embedded Algolia-compatible search engine' },
   { path: '/v1', kind: 'prefix', crawl: false, what: 'the embedded Stripe-compatible sandbox' },
   { path: '/sandbox-checkout', kind: 'prefix', crawl: false, what: "the payment sandbox's hosted checkout and customer portal pages" },
+  { path: '/ecpay-sandbox', kind: 'prefix', crawl: false, what: "the embedded ECPay-compatible logistics sandbox and its store map" },
   { path: '/app', kind: 'prefix', crawl: false, what: 'the embedded Pusher server (WebSocket)' },
   { path: '/apps', kind: 'prefix', crawl: false, what: "the embedded Pusher server's HTTP API" },
   { path: '/images', kind: 'prefix', crawl: true, what: 'pictures uploaded with the catalogue' },

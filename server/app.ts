@@ -21,6 +21,7 @@ import { TtlCache } from './lib/ttl-cache'
 import { carrierChecker } from './integrations/e-invoice'
 import { createMailer, type Mailer } from './integrations/mail'
 import { Billing } from './integrations/billing'
+import { logisticsIntegration, type LogisticsKeys } from './integrations/logistics'
 import { paymentsIntegration, sandboxRoutes, type SandboxKeys } from './integrations/payments'
 import { pushConfig, type VapidKeys } from './integrations/push'
 import { realtimeIntegration, type PusherApp } from './integrations/realtime'
@@ -71,6 +72,8 @@ export interface AppDeps {
   searchAdminKey?: string
   /** the embedded Stripe sandbox's keys (when STRIPE_* is unset); defaults to fresh ones */
   stripeSandboxKeys?: SandboxKeys
+  /** the embedded ECPay logistics sandbox's keys (when ECPAY_* is unset); defaults to fresh ones */
+  logisticsSandboxKeys?: LogisticsKeys
   /** the embedded Pusher server's key and secret (from DATA_DIR); generated when omitted */
   realtimeApp?: PusherApp
   /** web push keys (VAPID_*, or generated into DATA_DIR by main.ts); fresh ones when omitted */
@@ -85,7 +88,7 @@ export interface AppDeps {
  * The background work is returned, not started (`background.start()`): the indexer, the sandbox's
  * webhook deliveries and the dispatcher reach the server over HTTP, so they start once it listens.
  */
-export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey }: AppDeps) {
+export function buildApp({ config, database, logger, clock = systemClock, mailer, searchAdminKey, stripeSandboxKeys, logisticsSandboxKeys, realtimeApp, vapid, operatorKey }: AppDeps) {
   const listening = { host: config.host, port: config.port }
   const readiness = new Readiness()
   // the outside services, each hosted or embedded (server/integrations/)
@@ -93,6 +96,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   // the embedded sandbox is reached through the app's own fetch handler: the same requests, no loopback socket
   const payments = paymentsIntegration(config, { listening, sandboxKeys: stripeSandboxKeys, logger, inProcess: (request) => app.fetch(request) })
   const realtime = realtimeIntegration(config, { listening, embeddedApp: realtimeApp })
+  const logistics = logisticsIntegration(config, listening, { keys: logisticsSandboxKeys, logger })
   const vapidKeys = vapid ?? { ...webPush.generateVAPIDKeys(), subject: `mailto:${config.shop.email}` }
   // one checker for the payment page's check and the order's: its answers are kept for both
   const carrier = carrierChecker(config.einvoice, logger)
@@ -126,6 +130,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const background = new Scheduler().add(workers.indexer)
   // the sandbox stops last: the others may still call it
   if (payments.sandbox) background.add(payments.sandbox, { last: true })
+  if (logistics.sandbox) background.add(logistics.sandbox, { last: true })
   background.add(workers.sweeper).add(workers.housekeeper).add(workers.dispatcher).add(workers.pictures)
   const api = new Hono()
     .use(requestContext())
@@ -191,6 +196,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   // the embedded emulators, where no hosted service is configured
   if (search.routes) app.route('/search', search.routes)
   for (const mount of sandboxRoutes(payments)) app.route(mount.path, mount.routes)
+  if (logistics.routes) app.route(logistics.routes.path, logistics.routes.routes)
   if (realtime.routes) app.route('/apps', realtime.routes)
   const pages = loadPageRenderer({ publicDir: config.publicDir, ssrDir: config.ssrDir, publicUrl: config.publicUrl, fetch: (request) => app.fetch(request), logger }).catch((error: unknown) => {
     logger.error('the page renderer could not be loaded; pages are served as the shell', { error: String(error) })
@@ -205,5 +211,5 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     return next()
   })
   /** the embedded Pusher server takes the WebSocket upgrades of the HTTP server (main.ts) */
-  return { app, readiness, shutdown, background, workers, search, payments, realtime }
+  return { app, readiness, shutdown, background, workers, search, payments, realtime, logistics }
 }

@@ -104,6 +104,14 @@ export const EnvSchema = v.object({
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_...)'))),
   /** the signing secret (whsec_...) of the webhook endpoint PUBLIC_URL/api/v1/payment/webhook/stripe */
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)'))),
+  /** ECPay's logistics merchant (convenience-store pick-up): ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV set together; all unset: the embedded ECPay-compatible sandbox under /ecpay-sandbox */
+  ECPAY_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{7,10}$/, 'must be a merchant id of 7 to 10 digits'))),
+  ECPAY_HASH_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{16}$/, 'must be the 16-character HashKey'))),
+  ECPAY_HASH_IV: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{16}$/, 'must be the 16-character HashIV'))),
+  /** ECPay's logistics host: production by default, https://logistics-stage.ecpay.com.tw for ECPay's staging */
+  ECPAY_LOGISTICS_URL: v.optional(url, 'https://logistics.ecpay.com.tw'),
+  /** the sender on every shipment, as ECPay takes a name: 2 to 5 Chinese characters or 4 to 10 letters */
+  ECPAY_SENDER_NAME: v.optional(v.pipe(v.string(), v.regex(/^([\u4e00-\u9fff\u3400-\u4dbf]{2,5}|[a-zA-Z]{4,10})$/u, 'must be 2 to 5 Chinese characters or 4 to 10 letters')), '日本伴手禮'),
   /** a hosted Pusher Channels app (or Soketi, Laravel Reverb): PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET set together, with PUSHER_CLUSTER or PUSHER_HOST; all unset: the embedded Pusher protocol server on this port */
   PUSHER_APP_ID: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'must be an app id'))),
   PUSHER_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'must be an app key'))),
@@ -224,6 +232,9 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   algolia: env.ALGOLIA_APP_ID ? { appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY!, adminKey: env.ALGOLIA_ADMIN_KEY! } : undefined,
   searchIndex: env.ALGOLIA_INDEX,
   stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
+  /** undefined: the embedded ECPay-compatible logistics sandbox */
+  ecpay: env.ECPAY_MERCHANT_ID ? { merchantId: env.ECPAY_MERCHANT_ID, hashKey: env.ECPAY_HASH_KEY!, hashIv: env.ECPAY_HASH_IV!, logisticsUrl: env.ECPAY_LOGISTICS_URL } : undefined,
+  ecpaySenderName: env.ECPAY_SENDER_NAME,
   /** undefined: the embedded Pusher protocol server */
   pusher: env.PUSHER_APP_ID
     ? {
@@ -288,6 +299,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const stripeSet = [result.output.STRIPE_SECRET_KEY, result.output.STRIPE_PUBLISHABLE_KEY, result.output.STRIPE_WEBHOOK_SECRET].filter(Boolean).length
     if (stripeSet !== 0 && stripeSet !== 3) {
       throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set together (Stripe) or not at all (the embedded sandbox)')
+    }
+  }
+  if (result.success) {
+    const ecpaySet = [result.output.ECPAY_MERCHANT_ID, result.output.ECPAY_HASH_KEY, result.output.ECPAY_HASH_IV].filter(Boolean).length
+    if (ecpaySet !== 0 && ecpaySet !== 3) {
+      throw new ConfigError('Invalid configuration:\n  ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV are set together (ECPay) or not at all (the embedded sandbox)')
     }
   }
   if (result.success) {

@@ -23,7 +23,7 @@ async function main() {
   const started = performance.now()
   // The embedded database opens in its own thread (PGlite's WebAssembly: the longest part of a
   // start) while this one loads the rest of the shop's code (decision 68).
-  const [database, { buildApp }, { seedIfEmpty }, { serveShop }, { seedCouponsIfEmpty }, { embeddedAdminKey }, { sandboxKeys }, { embeddedPusherApp }, { vapidKeys }, { keptSecrets }] =
+  const [database, { buildApp }, { seedIfEmpty }, { serveShop }, { seedCouponsIfEmpty }, { embeddedAdminKey }, { sandboxKeys }, { embeddedPusherApp }, { vapidKeys }, { keptSecrets }, logisticsModule] =
     await Promise.all([
       openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
       import('./app'),
@@ -35,6 +35,7 @@ async function main() {
       import('./integrations/realtime'),
       import('./integrations/push'),
       import('./lib/kept-secrets'),
+      import('./integrations/logistics'),
       // the page renderer's code, which server/ssr/pages.ts imports once the app is built, loads in the meantime too
       import(pathToFileURL(path.join(config.ssrDir, 'entry-server.js')).href).catch(() => undefined),
     ])
@@ -49,10 +50,11 @@ async function main() {
   }
   const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
   const stripeSandboxKeys = config.stripe ? undefined : await sandboxKeys(config.dataDir)
+  const logisticsSandboxKeys = config.ecpay ? undefined : await logisticsModule.logisticsSandboxKeys(config.dataDir)
   const realtimeApp = config.pusher ? undefined : await embeddedPusherApp(config.dataDir)
   const vapid = await vapidKeys(config)
   const operatorKey = config.operatorKey ?? (await keptSecrets(config.dataDir, 'operator-key.json', () => ({ key: randomBytes(24).toString('base64url') }))).key
-  const { app, readiness, background, workers, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, realtimeApp, vapid, operatorKey })
+  const { app, readiness, background, workers, shutdown, realtime } = buildApp({ config, database, logger, searchAdminKey, stripeSandboxKeys, logisticsSandboxKeys, realtimeApp, vapid, operatorKey })
   // health answers 503 `starting`, and the embedded engine holds queries, until the index is built
   readiness.waitFor('search', workers.indexer.ready)
   const server = serveShop(app.fetch, { hostname: config.host, port: config.port }, config.http, (info) => {
