@@ -36,6 +36,7 @@ import { couponRoutes } from './modules/coupon/routes'
 import { referralRoutes } from './modules/referral/routes'
 import { invoiceRoutes } from './modules/invoice/routes'
 import { recipientRoutes } from './modules/recipient/routes'
+import { logisticsRoutes } from './modules/logistics/routes'
 import { catalogRoutes } from './modules/catalogue/routes'
 import { wishlistRoutes } from './modules/catalogue/favourite-routes'
 import { SearchIndexer } from './modules/search/indexer'
@@ -145,6 +146,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', orderRoutes(orderDeps))
     .route('/', stripeWebhookRoutes({ db: database.db, stripe: payments.gateway.stripe, webhookSecret: payments.settings.webhookSecret, logger, handle: routeStripeEvent(orderDeps) }))
     .route('/', recipientRoutes(authDeps))
+    .route('/', logisticsRoutes({ ...authDeps, logistics: logistics.client }))
     .route('/', couponRoutes(authDeps))
     .route('/', referralRoutes(authDeps))
     .route('/', checkoutRoutes({ ...orderDeps, carrier }))

@@ -802,3 +802,26 @@ export const kanaReadings = pgTable('kana_readings', {
   text: text('text').primaryKey(),
   hiragana: text('hiragana').notNull(),
 })
+
+/**
+ * A shopper's visit to a chain's store map (decision 75). The map posts the store picked back to
+ * the shop from the shopper's browser, a cross-site POST that carries no session: it is tied to
+ * the pick by its MerchantTradeNo (`trade_no`, random), and only the member who opened the map
+ * can read the store or order with it.
+ */
+export const storePicks = pgTable(
+  'store_picks',
+  {
+    trade_no: text('trade_no').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chain: text('chain').$type<'UNIMART' | 'FAMI' | 'HILIFE'>().notNull(),
+    cash_on_pickup: boolean('cash_on_pickup').notNull(),
+    locale: text('locale').$type<'zh_tw' | 'en' | 'ja'>().notNull(),
+    store: jsonb('store').$type<{ chain: 'UNIMART' | 'FAMI' | 'HILIFE'; id: string; name: string; address: string; telephone: string; outlying: boolean }>(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('store_picks_user_idx').on(t.user_id, t.created_at)],
+)

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto'
+import type { Locale } from '../../../contract/constants'
+import type { StorePick, StorePickInput, StoreChain } from '../../../contract/logistics'
+import { STORE_CHAINS } from '../../../contract/logistics'
+import type { ServiceDeps } from '../../core/deps'
+import { pwaUrl } from '../../core/links'
+import type { LogisticsClient } from '../../integrations/logistics'
+import { notFound } from '../../lib/errors'
+import * as repo from './repo'
+
+export interface LogisticsDeps extends Pick<ServiceDeps, 'db' | 'config' | 'clock' | 'logger'> {
+  logistics: LogisticsClient
+}
+
+/** A pick may be used for an order this long after the map was opened. */
+const PICK_HOURS = 6
+/** Open picks a member keeps; opening another drops the oldest. */
+const MAX_OPEN_PICKS = 20
+export const MAP_REPLY_PATH = '/api/v1/logistics/map-reply'
+
+const alphanumeric = (length: number) => {
+  let out = ''
+  while (out.length < length) out += randomBytes(length).toString('base64').replace(/[^A-Za-z0-9]/g, '')
+  return out.slice(0, length)
+}
+
+function view(deps: LogisticsDeps, row: repo.StorePickRow): StorePick {
+  return {
+    trade_no: row.trade_no,
+    chain: row.chain,
+    cash_on_pickup: row.cash_on_pickup,
+    map: deps.logistics.mapForm({ tradeNo: row.trade_no, chain: row.chain, collect: row.cash_on_pickup, replyUrl: `${deps.config.publicUrl}${MAP_REPLY_PATH}` }),
+    store: row.store ?? null,
+    expires_at: row.expires_at.toISOString(),
+  }
+}
+
+/** `POST /logistics/store-picks`: a visit to the chain's store map, tied to the member by a random MerchantTradeNo. */
+export async function openStorePick(deps: LogisticsDeps, userId: number, input: StorePickInput): Promise<StorePick> {
+  const now = deps.clock()
+  await repo.dropExpired(deps.db, userId, now)
+  const open = await repo.picksOf(deps.db, userId)
+  for (const old of open.slice(0, Math.max(0, open.length - MAX_OPEN_PICKS + 1))) await repo.dropPick(deps.db, old.trade_no)
+  const row = { trade_no: `SP${alphanumeric(16)}`, user_id: userId, chain: input.chain, cash_on_pickup: input.cash_on_pickup, locale: input.locale, store: null, expires_at: new Date(now.getTime() + PICK_HOURS * 3_600_000), created_at: now, updated_at: now }
+  await repo.insertPick(deps.db, row)
+  return view(deps, row)
+}
+
+/** `GET /logistics/store-picks/{trade_no}`: the member's own pick; anyone else's is not found. */
+export async function storePickOf(deps: LogisticsDeps, userId: number, tradeNo: string): Promise<StorePick> {
+  const row = await repo.pickByTradeNo(deps.db, tradeNo)
+  if (!row || row.user_id !== userId || row.expires_at < deps.clock()) throw notFound('No such store pick.')
+  return view(deps, row)
+}
+
+/** The fields ECPay's map posts back, and what each may hold (ECPay's WooCommerce plugin keeps names to 10 characters and addresses to 60; a little room is left). */
+const REPLY_FIELDS: Record<string, RegExp> = {
+  MerchantID: /^\d{7,10}$/,
+  MerchantTradeNo: /^SP[A-Za-z0-9]{16}$/,
+  LogisticsSubType: new RegExp(`^(${STORE_CHAINS.join('|')})$`),
+  CVSStoreID: /^[A-Za-z0-9]{1,6}$/,
+  CVSStoreName: /^[^\p{Cc}<>]{1,30}$/u,
+  CVSAddress: /^[^\p{Cc}<>]{1,100}$/u,
+  CVSTelephone: /^[\d\-#() ]{0,20}$/,
+  CVSOutSide: /^[01]?$/,
+  ExtraData: /^.{0,20}$/u,
+  // ECPay's newer SDK signs the map request; the reply is not signed, and a value here is not trusted
+  CheckMacValue: /^[A-Fa-f0-9]{0,64}$/,
+}
+
+export type MapReplyOutcome = { ok: true; redirect: string } | { ok: false; reason: string; redirect: string }
+
+/**
+ * `POST /logistics/map-reply`: the store the shopper picked on the chain's map, posted by their
+ * browser (no session comes with it). Recorded on the pick whose MerchantTradeNo it names, when
+ * every field is as the map sends it and the chain is the pick's; the shopper is sent back to
+ * the payment page, which reads the store with their session. Anything else changes nothing.
+ */
+export async function recordMapReply(deps: LogisticsDeps, fields: Record<string, string>): Promise<MapReplyOutcome> {
+  const back = (locale: Locale, query: string) => `${pwaUrl(deps.config, locale, '/payment')}?${query}`
+  const refuse = (reason: string, locale: Locale = 'zh_tw'): MapReplyOutcome => ({ ok: false, reason, redirect: back(locale, 'store_pick_error=1') })
+  for (const [name, value] of Object.entries(fields)) {
+    const rule = REPLY_FIELDS[name]
+    if (!rule) return refuse(`unknown field ${name.slice(0, 40)}`)
+    if (!rule.test(value)) return refuse(`${name} is not as the map sends it`)
+  }
+  for (const name of ['MerchantID', 'MerchantTradeNo', 'LogisticsSubType', 'CVSStoreID', 'CVSStoreName', 'CVSAddress']) if (fields[name] === undefined) return refuse(`${name} is missing`)
+  if (fields.MerchantID !== deps.logistics.settings.keys.merchantId) return refuse('another merchant')
+  const pick = await repo.pickByTradeNo(deps.db, fields.MerchantTradeNo!)
+  const now = deps.clock()
+  if (!pick || pick.expires_at < now) return refuse('no open pick has this MerchantTradeNo')
+  if (pick.chain !== fields.LogisticsSubType) return refuse('the store is of another chain than the pick’s', pick.locale)
+  const store = {
+    chain: pick.chain as StoreChain,
+    id: fields.CVSStoreID!,
+    name: fields.CVSStoreName!,
+    address: fields.CVSAddress!,
+    telephone: fields.CVSTelephone ?? '',
+    outlying: fields.CVSOutSide === '1',
+  }
+  await repo.saveStore(deps.db, pick.trade_no, store, now)
+  return { ok: true, redirect: back(pick.locale, `store_pick=${pick.trade_no}`) }
+}
