@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { embeddedEcpay, type EmbeddedEcpay } from '../../server/emulators/ecpay/embedded'
 import { checkMacValue } from '../../server/lib/check-mac-value'
@@ -209,6 +210,24 @@ describe('shipments', () => {
     expect(huge.status).toBe(413)
     expect((await post('/Express/Create', { ...fields, GoodsName: 'x'.repeat(501) })).text).toMatch(/^0\|GoodsName is too long/)
   })
+
+  it('answers generated input on every endpoint in ECPay’s words, never 5xx, and keeps nothing of it', async () => {
+    const before = (await sandbox.state()).shipments
+    const names = ['MerchantID', 'MerchantTradeNo', 'MerchantTradeDate', 'LogisticsType', 'LogisticsSubType', 'GoodsAmount', 'IsCollection', 'CollectionAmount', 'ReceiverName', 'ReceiverCellPhone', 'ReceiverStoreID', 'ServerReplyURL', 'AllPayLogisticsID', 'TimeStamp', 'Step', 'CheckMacValue', '__proto__', 'constructor', 'x']
+    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('', '0', '-1', '20001', 'CVS', 'FAMI', 'Y', keys.merchantId, 'javascript:alert(1)', 'x'.repeat(600)))
+    const form = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 12 })
+    const endpoint = fc.constantFrom('/Express/Create', '/Helper/QueryLogisticsTradeInfo/V2', '/Helper/UpdateShipmentInfo', '/Sandbox/Advance', '/Express/map')
+    await fc.assert(
+      fc.asyncProperty(endpoint, form, fc.boolean(), async (pathname, fields, signed) => {
+        const { status, text } = await post(pathname, fields, signed && pathname !== '/Express/map')
+        expect(status).toBeLessThan(500)
+        if (pathname === '/Express/map') expect([200, 400]).toContain(status)
+        else expect(text).toMatch(/^0\|/)
+      }),
+      { numRuns: 300, seed: 20261128 },
+    )
+    expect((await sandbox.state()).shipments).toBe(before)
+  }, 60_000)
 
   it('reports a status again until the shop answers 1|OK, and keeps its shipments across a restart', async () => {
     refuseNext = 2

@@ -14,6 +14,8 @@ export interface EmbeddedEcpay {
   stop(): Promise<void>
   /** resolves when no status report is waiting or in flight */
   idle(timeoutMs?: number): Promise<void>
+  /** how many shipments the sandbox keeps (a refused call adds none) */
+  state(): Promise<{ shipments: number }>
 }
 
 /**
@@ -37,6 +39,9 @@ export function embeddedEcpay(options: { keys: LogisticsKeys; stateDir: string; 
       const { sender, sandbox } = await opened
       await sender.stop()
       await sandbox.close()
+    },
+    async state() {
+      return { shipments: (await open()).sandbox.shipments.size }
     },
     async idle(timeoutMs) {
       if (opened) await (await opened).sender.idle(timeoutMs)
