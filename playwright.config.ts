@@ -69,6 +69,7 @@ const ONE_WIDTH = [
   'reviews',
   'server-pages',
   'social-sign-in',
+  'store-map',
   'subscribe',
   'system-notifications',
   'web-manifest',

@@ -135,7 +135,7 @@ export function ecpaySandboxRoutes(opened: () => Promise<LogisticsSandbox>, onRe
                   <h2>${store.name} <small>(${store.id})</small> ${store.outside === '1' ? html`<span class="island">離島 · Outlying island</span>` : ''}</h2>
                   <p>${store.address}</p>
                   <p>${store.telephone}</p>
-                  <button type="submit" aria-label="選擇${store.name} · Choose ${store.name}">選擇此門市 · Choose</button>
+                  <button type="submit" aria-label="選擇此門市 · Choose ${store.name}">選擇此門市 · Choose</button>
                 </form>
               </li>`,
             )}
