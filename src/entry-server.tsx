@@ -68,7 +68,8 @@ export async function renderPage(request: Request, options: RenderOptions): Prom
         router.options.dehydrate = async () => {
           await settled(client)
           for (const query of client.getQueryCache().getAll()) if (query.state.status === 'success') handedOver.add(query.queryHash)
-          return {}
+          // the page's head names PUBLIC_URL; the browser keeps naming it (src/lib/environment.ts)
+          return { publicUrl: options.site.publicUrl }
         }
         setupRouterSsrQueryIntegration({ router, queryClient: client, dehydrateOptions: { shouldDehydrateQuery: (query) => handedOver.has(query.queryHash) } })
         return router

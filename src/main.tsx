@@ -5,6 +5,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
 import { authGate } from './features/auth/stores/auth-store'
 import { isApiError } from './lib/api-client'
+import { providePublicOrigin } from './lib/environment'
 import { installChunkReloadGuard } from './lib/chunk-reload'
 import { shopCurrency } from './lib/currency'
 import { activateLocale } from './lib/i18n'
@@ -53,6 +54,7 @@ async function start() {
     // The server drew this page and handed over its data: the app takes over what is on screen.
     // Answers saved on the device come back after that, or hydration would meet data the server
     // did not draw (a product's reviews from an earlier visit).
+    router.options.hydrate = (dehydrated: { publicUrl?: string }) => providePublicOrigin(dehydrated.publicUrl)
     setupRouterSsrQueryIntegration({ router, queryClient })
     // what lies below the first screen is taken over after the rest (decision 67)
     deferBelowTheFold()

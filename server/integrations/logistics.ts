@@ -110,7 +110,8 @@ export class LogisticsClient {
         IsCollection: input.collect ? 'Y' : 'N',
         ServerReplyURL: input.replyUrl,
         ExtraData: input.extra ?? '',
-        Device: input.phone ? '1' : '0',
+        // left out unless known: 7-ELEVEN's map then tells a phone from a computer itself
+        ...(input.phone === undefined ? {} : { Device: input.phone ? '1' : '0' }),
       },
     }
   }

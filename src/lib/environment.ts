@@ -26,8 +26,19 @@ const serverEnvironment = (): ServerEnvironment | undefined => current?.()
 
 export const cookieSource = (): string => (isServer ? (serverEnvironment()?.cookie ?? '') : document.cookie)
 
-/** The shop's origin: the one the browser is at, or on the server the deployment's public one. */
-export const siteOrigin = (): string => (isServer ? (serverEnvironment()?.publicUrl ?? '') : window.location.origin)
+let publicOrigin: string | undefined
+
+/** The deployment's public origin, as the server that drew the page said it (PUBLIC_URL). */
+export const providePublicOrigin = (origin: string | undefined): void => {
+  publicOrigin = origin
+}
+
+/**
+ * The shop's public origin (PUBLIC_URL): on the server the deployment's, in the browser the one the
+ * server handed over with the page, so that a page opened on another host (www, a platform's default
+ * address) names the same canonical address as the server wrote; the browser's own in the shell.
+ */
+export const siteOrigin = (): string => (isServer ? (serverEnvironment()?.publicUrl ?? '') : (publicOrigin ?? window.location.origin))
 
 export function environmentFetch(url: string, init?: RequestInit): Promise<Response> {
   if (!isServer) return fetch(url, init)

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { createAppRouter } from '../router'
+import { providePublicOrigin } from './environment'
 import { pageHead } from './page-head'
 
 const router = createAppRouter(new QueryClient(), { ready: () => Promise.resolve(), isSignedIn: () => false })
@@ -26,6 +27,24 @@ describe('page heads', () => {
     const unlisted = pageHead('en', { title: 'Cart' })
     expect(unlisted.links).toEqual([])
     expect(unlisted.meta).toContainEqual({ name: 'robots', content: 'noindex' })
+  })
+
+  it('names the public origin the server handed over, not the host the browser happens to be at', () => {
+    providePublicOrigin('https://shop.example')
+    try {
+      const { links, meta } = pageHead('ja', { title: 'x', canonical: '/ja/subscribe' })
+      expect(links[0]).toEqual({ rel: 'canonical', href: 'https://shop.example/ja/subscribe' })
+      expect(meta).toContainEqual({ property: 'og:url', content: 'https://shop.example/ja/subscribe' })
+    } finally {
+      providePublicOrigin(undefined)
+    }
+  })
+
+  it('keeps a search’s words out of a shared link’s preview', () => {
+    const { meta } = pageHead('en', { title: 'Search results for “free money”', shareTitle: 'Search', canonical: '/en/product/search/', robots: 'noindex, follow' })
+    expect(meta.find((tag) => 'title' in tag && !('property' in tag))).toEqual({ title: 'Search results for “free money” · Japan Souvenir Shop' })
+    expect(meta).toContainEqual({ property: 'og:title', content: 'Search · Japan Souvenir Shop' })
+    expect(meta).toContainEqual({ name: 'twitter:title', content: 'Search · Japan Souvenir Shop' })
   })
 
   it('keeps a description to one line of about 155 characters', () => {

@@ -36,6 +36,8 @@ export interface ShareImage {
 export interface PageFacts {
   /** the page's name; without one the page is titled with the shop's name alone (the home page) */
   title?: string
+  /** what a shared link's preview says instead of the title (a search's words are the visitor's, not the shop's) */
+  shareTitle?: string
   description?: string
   /**
    * The page's own address (its path in its language, with the query that makes it a page of its
@@ -92,22 +94,23 @@ function alternatesOf(pathAndQuery: string): Link[] {
   ]
 }
 
-function namedMeta(i18n: I18n, name: string | undefined, text: string | undefined): Meta[] {
+function namedMeta(i18n: I18n, name: string | undefined, text: string | undefined, shareName = name): Meta[] {
   const title = titled(i18n, name)
+  const shared = titled(i18n, shareName)
   const description = shortDescription(text ?? i18n._(SITE_DESCRIPTION))
   return [
     { title },
     { name: 'description', content: description },
-    { property: 'og:title', content: title },
+    { property: 'og:title', content: shared },
     { property: 'og:description', content: description },
-    { name: 'twitter:title', content: title },
+    { name: 'twitter:title', content: shared },
     { name: 'twitter:description', content: description },
   ]
 }
 
 /** The tags a page's facts make; the root's (siteHead) fill in what a page leaves out. */
 export function pageHead(locale: Locale, facts: PageFacts): RouteHead {
-  const meta = namedMeta(i18nFor(locale), facts.title, facts.description)
+  const meta = namedMeta(i18nFor(locale), facts.title, facts.description, facts.shareTitle ?? facts.title)
   const links: Link[] = []
   if (facts.canonical) {
     const url = absoluteUrl(facts.canonical)
@@ -153,7 +156,7 @@ export function siteHead(locale: Locale, matches: readonly AnyRouteMatch[]): Rou
   const brand = i18n._(BRAND)
   const notFound = matches.some((match) => match.status === 'notFound' || match._notFound === true)
   const failed = matches.find((match) => match.status === 'error')
-  const failure = notFound ? 'not-found' : failed ? failureOf(failed.error, typeof navigator === 'undefined' || navigator.onLine) : undefined
+  const failure = notFound ? 'not-found' : failed ? failureOf(failed.error, typeof window === 'undefined' || navigator.onLine) : undefined
   const meta = namedMeta(i18n, failure ? i18n._(FAILURE_TITLES[failure]) : undefined, undefined)
   // a page's own head says whether it is listed; one that could not be shown never is
   if (failure) meta.push({ name: 'robots', content: 'noindex' })

@@ -166,6 +166,7 @@ describe('shipments', () => {
     await expect(client.changeStore(created.logisticsId, '006598')).rejects.toThrow(/ReceiverStoreID/)
     await client.changeStore(created.logisticsId, '4012')
     await client.advance(created.logisticsId, 'shipped', new Date())
+    // statuses reported in the order they came, also within one millisecond (7011 before 2105)
     await sandbox.idle()
     expect(codes()).toEqual([2001, 7011, 2105, 3024])
   })
@@ -209,6 +210,8 @@ describe('shipments', () => {
     const huge = await fetch(`${base}/ecpay-sandbox/Express/Create`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${'x'.repeat(20_000)}` })
     expect(huge.status).toBe(413)
     expect((await post('/Express/Create', { ...fields, GoodsName: 'x'.repeat(501) })).text).toMatch(/^0\|GoodsName is too long/)
+    const broken = await fetch(`${base}/ecpay-sandbox/Express/Create`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nnot a part' })
+    expect(await broken.text()).toBe('0|The form could not be read')
   })
 
   it('answers generated input on every endpoint in ECPay’s words, never 5xx, and keeps nothing of it', async () => {

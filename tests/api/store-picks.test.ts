@@ -80,6 +80,9 @@ describe.each(targets)('store picks on $kind', (target) => {
       { ...store!.fields, CVSStoreID: '1234567' },
       { ...store!.fields, CVSStoreName: '<script>alert(1)</script>' },
       { ...store!.fields, Injected: '1' },
+      { ...store!.fields, constructor: '1' },
+      // another store of the chain for the same pick: the first one stays
+      { ...store!.fields, CVSStoreID: '131402', CVSStoreName: '站前門市' },
       { MerchantTradeNo: pick.trade_no, MerchantID: store!.fields.MerchantID! }, // no store
     ]
     for (const fields of refused) {

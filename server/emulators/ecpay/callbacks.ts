@@ -20,7 +20,7 @@ export class CallbackSender {
     // one report of a parcel at a time, the oldest first
     const pending = () => {
       const first = new Map<string, Callback>()
-      for (const callback of [...this.sandbox.callbacks.values()].sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id))) {
+      for (const callback of [...this.sandbox.callbacks.values()].sort((a, b) => a.seq - b.seq)) {
         const parcel = callback.fields.AllPayLogisticsID!
         if (!first.has(parcel)) first.set(parcel, callback)
       }

@@ -9,7 +9,15 @@ const LIMITS = { bytes: 16 * 1024, fields: 40, nameLength: 40, valueLength: 500 
 
 /** A flat form (URL-encoded, or multipart as PHP's curl sends it), refused over the limits. */
 async function formOf(c: Context): Promise<Record<string, string>> {
-  const raw = c.req.method === 'GET' ? new URL(c.req.url).searchParams : (c.req.header('content-type') ?? '').startsWith('multipart/') ? await c.req.formData() : new URLSearchParams(await c.req.text())
+  const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/')
+  const raw =
+    c.req.method === 'GET'
+      ? new URL(c.req.url).searchParams
+      : multipart
+        ? await c.req.formData().catch(() => {
+            throw new LogisticsError('The form could not be read')
+          })
+        : new URLSearchParams(await c.req.text())
   const fields: Record<string, string> = Object.create(null) as Record<string, string>
   let count = 0
   for (const [name, value] of raw.entries()) {

@@ -35,6 +35,8 @@ export interface Shipment {
 /** A status report on its way to the shipment's ServerReplyURL. */
 export interface Callback {
   id: string
+  /** the order the statuses came in: a parcel's reports go in this order */
+  seq: number
   url: string
   fields: Record<string, string>
   attempts: number
@@ -89,6 +91,7 @@ export const isReplyUrl = (value: string | undefined): value is string => typeof
 export class LogisticsSandbox implements JournalState<Op> {
   readonly shipments = new Map<string, Shipment>()
   readonly callbacks = new Map<string, Callback>()
+  private nextSeq = 1
   private journal!: Journal<Op>
 
   private constructor(
@@ -104,7 +107,10 @@ export class LogisticsSandbox implements JournalState<Op> {
 
   put(op: Op) {
     if (op.k === 's') this.shipments.set(op.v.id, op.v)
-    else if (op.k === 'cb') this.callbacks.set(op.v.id, op.v)
+    else if (op.k === 'cb') {
+      this.callbacks.set(op.v.id, op.v)
+      this.nextSeq = Math.max(this.nextSeq, op.v.seq + 1)
+    }
     else this.callbacks.delete(op.id)
   }
 
@@ -249,9 +255,10 @@ export class LogisticsSandbox implements JournalState<Op> {
     const now = this.now()
     const moved: Shipment = { ...shipment, step, status: codes.at(-1)!, updated: ecpayDate(now) }
     const ops: Op[] = [{ k: 's', v: moved }]
-    codes.forEach((code, at) => {
+    codes.forEach((code) => {
       const fields = this.signed({ ...this.report(moved), RtnCode: String(code), RtnMsg: STATUS_MESSAGES[code] ?? '' })
-      ops.push({ k: 'cb', v: { id: `${moved.id}-${code}-${now.getTime()}-${at}`, url: moved.server_reply_url, fields, attempts: 0, next_attempt_at: now.getTime() + at, last_error: null, created_at: now.getTime() } })
+      const seq = this.nextSeq++
+      ops.push({ k: 'cb', v: { id: `${moved.id}-${seq}`, seq, url: moved.server_reply_url, fields, attempts: 0, next_attempt_at: now.getTime(), last_error: null, created_at: now.getTime() } })
     })
     this.apply(ops)
   }

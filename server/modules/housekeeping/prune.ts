@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { authTokens, idempotentRequests, loginAttempts, notificationDeliveries, oauthStates, oneTimeTokens, orderRequests, rateLimits, signInLocks, stripeEvents, trustedDevices } from '../../db/schema'
+import { authTokens, idempotentRequests, loginAttempts, notificationDeliveries, oauthStates, oneTimeTokens, orderRequests, rateLimits, signInLocks, storePicks, stripeEvents, trustedDevices } from '../../db/schema'
 
 /** Rows deleted per statement: short transactions, so sign-ins and checkouts never wait long behind a prune. */
 const BATCH = 500
@@ -32,6 +32,8 @@ const rules = (now: Date, retention: Retention): { name: string; table: PgTable;
     { name: 'order_requests', table: orderRequests, key: sql`(user_id, key)`, columns: sql`user_id, key`, expired: sql`created_at < ${keep}` },
     { name: 'stripe_events', table: stripeEvents, key: sql`id`, expired: sql`received_at < ${keep}` },
     { name: 'trusted_devices', table: trustedDevices, key: sql`id`, expired: sql`expires_at < ${now}` },
+    // a visit to a store map: unusable once it lapsed (an order keeps its own copy of the store)
+    { name: 'store_picks', table: storePicks, key: sql`trade_no`, expired: sql`expires_at < ${day}` },
     // the outbox's finished deliveries (the notifications themselves stay: they are the message centre)
     { name: 'notification_deliveries', table: notificationDeliveries, key: sql`id`, expired: sql`done_at < ${keep}` },
     // holds addresses and e-mails: kept no longer than the replay guards

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { storePicks } from '../../db/schema'
 
@@ -14,5 +14,6 @@ export const dropPick = (db: DbOrTx, tradeNo: string) => db.delete(storePicks).w
 
 export const insertPick = (db: DbOrTx, values: typeof storePicks.$inferInsert) => db.insert(storePicks).values(values)
 
-export const saveStore = (db: DbOrTx, tradeNo: string, store: NonNullable<StorePickRow['store']>, now: Date) =>
-  db.update(storePicks).set({ store, updated_at: now }).where(eq(storePicks.trade_no, tradeNo))
+/** Records the pick's store unless it has one; answers whether it did. */
+export const saveStore = async (db: DbOrTx, tradeNo: string, store: NonNullable<StorePickRow['store']>, now: Date) =>
+  (await db.update(storePicks).set({ store, updated_at: now }).where(and(eq(storePicks.trade_no, tradeNo), isNull(storePicks.store))).returning({ trade_no: storePicks.trade_no })).length === 1

@@ -80,7 +80,7 @@ export async function recordMapReply(deps: LogisticsDeps, fields: Record<string,
   const back = (locale: Locale, query: string) => `${pwaUrl(deps.config, locale, '/payment')}?${query}`
   const refuse = (reason: string, locale: Locale = 'zh_tw'): MapReplyOutcome => ({ ok: false, reason, redirect: back(locale, 'store_pick_error=1') })
   for (const [name, value] of Object.entries(fields)) {
-    const rule = REPLY_FIELDS[name]
+    const rule = Object.hasOwn(REPLY_FIELDS, name) ? REPLY_FIELDS[name] : undefined
     if (!rule) return refuse(`unknown field ${name.slice(0, 40)}`)
     if (!rule.test(value)) return refuse(`${name} is not as the map sends it`)
   }
@@ -98,6 +98,8 @@ export async function recordMapReply(deps: LogisticsDeps, fields: Record<string,
     telephone: fields.CVSTelephone ?? '',
     outlying: fields.CVSOutSide === '1',
   }
-  await repo.saveStore(deps.db, pick.trade_no, store, now)
+  // the first store the map sent is the pick's: another reply naming the pick (a forged one, or the
+  // browser's back button) changes nothing; choosing again opens the map afresh
+  if (!(await repo.saveStore(deps.db, pick.trade_no, store, now))) return refuse('the pick has its store already', pick.locale)
   return { ok: true, redirect: back(pick.locale, `store_pick=${pick.trade_no}`) }
 }

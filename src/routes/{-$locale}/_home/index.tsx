@@ -27,6 +27,8 @@ export const Route = createFileRoute('/{-$locale}/_home/')({
       queryClient.ensureQueryData(trendGroupsQueryOptions(locale)),
       queryClient.ensureQueryData(categoriesQueryOptions(locale)),
       queryClient.ensureQueryData(productsQueryOptions(locale, POPULAR)),
+      // the head's Organization data names the shop's e-mail and LINE: the page does not fail without them
+      queryClient.ensureQueryData(shopConfigQueryOptions(locale)).catch(() => undefined),
     ]).then(() => undefined),
   // the shop's name alone, and who the shop is and how to search it for a search engine
   head: routeHead(({ t, locale }, { match }) => {

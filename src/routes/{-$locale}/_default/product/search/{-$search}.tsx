@@ -48,6 +48,8 @@ export const Route = createFileRoute('/{-$locale}/_default/product/search/{-$sea
     const { keyword } = searchState(match.loaderDeps, match.params.search)
     return {
       title: keyword ? t(msg`Search results for “${keyword}”`) : t(msg`All products`),
+      // a link's preview never repeats words a stranger put in the address under the shop's name
+      shareTitle: t(msg`Search`),
       canonical: localizePathname('/product/search/', locale),
       robots: 'noindex, follow',
     }
