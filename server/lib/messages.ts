@@ -67,6 +67,8 @@ const CATALOG: Record<string, { zh_tw: string; ja: string }> = {
   'An Idempotency-Key header (1 to 200 characters) is required.': { zh_tw: '需要提供 Idempotency-Key 標頭（1 至 200 個字元）。', ja: 'Idempotency-Key ヘッダー（1〜200文字）が必要です。' },
   'This Idempotency-Key was already used for a different order.': { zh_tw: '此 Idempotency-Key 已用於另一筆不同的訂單。', ja: 'この Idempotency-Key は別の注文ですでに使用されています。' },
   'The payment service is not answering; please try again in a moment.': { zh_tw: '付款服務暫時沒有回應，請稍後再試。', ja: '決済サービスが応答していません。しばらくしてから再度お試しください。' },
+  'The convenience-store delivery service is not answering; please try again in a moment.': { zh_tw: '超商取貨服務暫時沒有回應，請稍後再試。', ja: 'コンビニ受け取りサービスが応答していません。しばらくしてから再度お試しください。' },
+  'No such store pick.': { zh_tw: '找不到這次選擇的門市。', ja: '選んだ店舗の記録が見つかりません。' },
   'The webhook signature is not valid.': { zh_tw: 'Webhook 簽章無效。', ja: 'Webhook の署名が無効です。' },
   'give either a saved recipient (recipient_id) or a recipient, not both': { zh_tw: '請選擇已儲存的收件人或填寫收件人資料（擇一）', ja: '登録済みの受取人を選ぶか、受取人情報を入力してください（どちらか一方）' },
   'Cancelled by the member.': { zh_tw: '會員已取消訂單。', ja: 'お客様がキャンセルしました。' },

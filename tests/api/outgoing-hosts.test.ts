@@ -30,6 +30,8 @@ const OUTGOING: Record<string, { target: string; fromUserInput: boolean }> = {
   'server/integrations/e-invoice.ts': { target: "EINVOICE_CARRIER_CHECK_URL; the member's barcode goes in the body only", fromUserInput: false },
   'server/emulators/stripe/deliveries.ts': { target: "the shop's own webhook URL (PUBLIC_URL, or the port it listens on)", fromUserInput: false },
   'server/integrations/payments.ts': { target: "Stripe's API, or the sandbox in process", fromUserInput: false },
+  'server/integrations/logistics.ts': { target: 'ECPAY_LOGISTICS_URL, or the sandbox on the port this server listens on', fromUserInput: false },
+  'server/emulators/ecpay/callbacks.ts': { target: "each shipment's ServerReplyURL, from the merchant's signed Create: the shop's own status route", fromUserInput: false },
   'server/integrations/realtime.ts': { target: 'PUSHER_HOST or PUSHER_CLUSTER, or the emulator', fromUserInput: false },
   'server/integrations/search.ts': { target: 'ALGOLIA_* hosts, or the emulator', fromUserInput: false },
   'server/integrations/mail.ts': { target: "SMTP_URL; members' addresses go in the SMTP dialogue only", fromUserInput: false },

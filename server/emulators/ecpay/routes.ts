@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { html } from 'hono/html'
+import { hostedPage } from '../hosted-page'
 import { isReplyUrl, LogisticsError, type LogisticsSandbox } from './sandbox'
 import { B2C_SUBTYPES, searchStores, type LogisticsSubType } from './stores'
 
@@ -32,33 +33,23 @@ async function formOf(c: Context): Promise<Record<string, string>> {
 
 const CHAIN_NAMES: Record<LogisticsSubType, string> = { UNIMART: '7-ELEVEN', FAMI: '全家 FamilyMart', HILIFE: '萊爾富 Hi-Life' }
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="zh-Hant-TW">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>
-      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f6f7; color: #1a1a1a; }
-      main { max-width: 36rem; margin: 0 auto; padding: 1rem; }
-      h1 { font-size: 1.25rem; }
-      .test { background: #fff4d6; color: #5c4400; border-radius: 6px; padding: .5rem .75rem; font-weight: 600; }
-      .search { display: flex; gap: .5rem; margin: 1rem 0; }
-      .search input { flex: 1; padding: .6rem; font: inherit; border: 1px solid #999; border-radius: 8px; }
-      ul { list-style: none; padding: 0; margin: 0; display: grid; gap: .75rem; }
-      li { background: #fff; border-radius: 10px; padding: .75rem 1rem; box-shadow: 0 1px 3px rgb(0 0 0 / 12%); }
-      li h2 { font-size: 1rem; margin: 0; }
-      li p { margin: .25rem 0; color: #444; font-size: .9375rem; }
-      .island { display: inline-block; font-size: .8125rem; background: #e4f0ff; color: #0b3d91; border-radius: 4px; padding: 0 .375rem; }
-      button { min-height: 44px; padding: .5rem 1rem; font: inherit; font-weight: 600; color: #fff; background: #c8102e; border: 0; border-radius: 8px; cursor: pointer; }
-      .error { color: #a40e26; font-weight: 600; }
-    </style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`
+const STYLES = `
+body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f6f7; color: #1a1a1a; }
+main { max-width: 36rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.25rem; }
+.test { background: #fff4d6; color: #5c4400; border-radius: 6px; padding: .5rem .75rem; font-weight: 600; }
+.search { display: flex; gap: .5rem; margin: 1rem 0; }
+.search input { flex: 1; padding: .6rem; font: inherit; border: 1px solid #999; border-radius: 8px; }
+ul { list-style: none; padding: 0; margin: 0; display: grid; gap: .75rem; }
+li { background: #fff; border-radius: 10px; padding: .75rem 1rem; box-shadow: 0 1px 3px rgb(0 0 0 / 12%); }
+li h2 { font-size: 1rem; margin: 0; }
+li p { margin: .25rem 0; color: #444; font-size: .9375rem; }
+.island { display: inline-block; font-size: .8125rem; background: #e4f0ff; color: #0b3d91; border-radius: 4px; padding: 0 .375rem; }
+button { min-height: 44px; padding: .5rem 1rem; font: inherit; font-weight: 600; color: #fff; background: #c8102e; border: 0; border-radius: 8px; cursor: pointer; }
+.error { color: #a40e26; font-weight: 600; }
+`
+
+const page = (title: string, body: ReturnType<typeof html>) => hostedPage({ lang: 'zh-Hant-TW', title, styles: STYLES, body })
 
 const MAP_FIELDS = ['MerchantID', 'MerchantTradeNo', 'LogisticsType', 'LogisticsSubType', 'IsCollection', 'ServerReplyURL', 'ExtraData', 'Device', 'CheckMacValue', 'q']
 

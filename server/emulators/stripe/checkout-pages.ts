@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { html, raw } from 'hono/html'
 import { formatCardNumber, TEST_CARDS } from '../../../contract/payment'
+import { hostedPage } from '../hosted-page'
 import type { Customer } from './billing-objects'
 import { portalToken } from './portal-token'
 import type { StripeSandbox } from './sandbox'
@@ -15,29 +16,19 @@ const validToken = (secretKey: string, customer: string, returnUrl: string, toke
 
 const money = (minor: number, currency: string) => `${currency.toUpperCase() === 'TWD' ? 'NT$' : `${currency.toUpperCase()} `}${(minor / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>
-      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f6f7; color: #1a1a1a; }
-      main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 1px 4px rgb(0 0 0 / 12%); }
-      .test { background: #fff4d6; color: #5c4400; border-radius: 6px; padding: .5rem .75rem; font-weight: 600; }
-      fieldset { border: 1px solid #ccc; border-radius: 8px; margin: 1rem 0; }
-      label { display: block; margin: .25rem 0; }
-      input[type=email] { width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
-      button { width: 100%; padding: .75rem; font: inherit; font-weight: 600; color: #fff; background: #c8102e; border: 0; border-radius: 8px; cursor: pointer; }
-      .error { color: #a40e26; font-weight: 600; }
-      a { color: #0b57d0; }
-    </style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`
+const STYLES = `
+body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f6f7; color: #1a1a1a; }
+main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 1px 4px rgb(0 0 0 / 12%); }
+.test { background: #fff4d6; color: #5c4400; border-radius: 6px; padding: .5rem .75rem; font-weight: 600; }
+fieldset { border: 1px solid #ccc; border-radius: 8px; margin: 1rem 0; }
+label { display: block; margin: .25rem 0; }
+input[type=email] { width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
+button { width: 100%; padding: .75rem; font: inherit; font-weight: 600; color: #fff; background: #c8102e; border: 0; border-radius: 8px; cursor: pointer; }
+.error { color: #a40e26; font-weight: 600; }
+a { color: #0b57d0; }
+`
+
+const page = (title: string, body: ReturnType<typeof html>) => hostedPage({ lang: 'en', title, styles: STYLES, body })
 
 const TEST_LABEL = html`<p class="test" role="note">Test mode: this is the shop's payment sandbox. Only the test cards below work; no money moves.</p>`
 
