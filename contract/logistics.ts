@@ -45,6 +45,9 @@ export type StorePick = v.InferOutput<typeof StorePickSchema>
 
 export const StorePickParamSchema = v.object({ trade_no: v.pipe(v.string(), v.regex(/^SP[A-Za-z0-9]{16}$/, 'is not a store pick')) })
 
-/** ECPay's rules for who collects a parcel (ECPay's Create: ReceiverName, ReceiverCellPhone). */
+/**
+ * ECPay's rules for the people on a shipment (Create's SenderName and ReceiverName: 2 to 5 Chinese
+ * characters or 4 to 10 letters, ECPay's legacy SDK; ReceiverCellPhone: 09 and 8 digits).
+ */
 export const PICKUP_NAME = /^([\u4e00-\u9fff\u3400-\u4dbf]{2,5}|[a-zA-Z]{4,10})$/u
 export const PICKUP_PHONE = /^09\d{8}$/

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import * as v from 'valibot'
+import { PICKUP_NAME } from '../contract/logistics'
 import { SUBSCRIPTION_PLAN_IDS, type SubscriptionPlanId } from '../contract/subscription'
 import { parseTrustProxy } from './lib/client-address'
 
@@ -111,7 +112,7 @@ export const EnvSchema = v.object({
   /** ECPay's logistics host: production by default, https://logistics-stage.ecpay.com.tw for ECPay's staging */
   ECPAY_LOGISTICS_URL: v.optional(url, 'https://logistics.ecpay.com.tw'),
   /** the sender on every shipment, as ECPay takes a name: 2 to 5 Chinese characters or 4 to 10 letters */
-  ECPAY_SENDER_NAME: v.optional(v.pipe(v.string(), v.regex(/^([\u4e00-\u9fff\u3400-\u4dbf]{2,5}|[a-zA-Z]{4,10})$/u, 'must be 2 to 5 Chinese characters or 4 to 10 letters')), '日本伴手禮'),
+  ECPAY_SENDER_NAME: v.optional(v.pipe(v.string(), v.regex(PICKUP_NAME, 'must be 2 to 5 Chinese characters or 4 to 10 letters')), '日本伴手禮'),
   /** a hosted Pusher Channels app (or Soketi, Laravel Reverb): PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET set together, with PUSHER_CLUSTER or PUSHER_HOST; all unset: the embedded Pusher protocol server on this port */
   PUSHER_APP_ID: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'must be an app id'))),
   PUSHER_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'must be an app key'))),

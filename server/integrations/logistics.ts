@@ -5,23 +5,19 @@
  * no Node SDK: this file speaks its documented protocol, the same to ECPay (ECPAY_* set) and to
  * the embedded sandbox (unset), which it mounts under /ecpay-sandbox with keys kept in DATA_DIR.
  */
-import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { Hono } from 'hono'
+import type { StoreChain } from '../../contract/logistics'
 import type { Config } from '../config'
 import { embeddedEcpay, type EmbeddedEcpay, type LogisticsKeys } from '../emulators/ecpay/embedded'
-import { ecpayDate } from '../emulators/ecpay/sandbox'
-import { checkMacValue, hasValidMac, parseReply } from '../lib/check-mac-value'
+import { checkMacValue, ecpayDate, hasValidMac, parseReply } from '../lib/check-mac-value'
 import { AppError } from '../lib/errors'
 import { keptSecrets } from '../lib/kept-secrets'
 import type { Logger } from '../lib/logger'
+import { randomAlphanumeric } from '../lib/secrets'
 import { ownHost, type Listening } from './own-address'
 
 export type { LogisticsKeys }
-
-/** The chains a shopper may pick up at (ECPay's B2C LogisticsSubType). */
-export const STORE_CHAINS = ['UNIMART', 'FAMI', 'HILIFE'] as const
-export type StoreChain = (typeof STORE_CHAINS)[number]
 
 export const SANDBOX_PATH = '/ecpay-sandbox'
 /** Where ECPay posts each shipment's status (the shop's own route). */
@@ -29,8 +25,7 @@ export const STATUS_REPORT_PATH = '/api/v1/logistics/ecpay/status'
 
 /** ECPay's staging B2C merchant id; the sandbox's keys are its own, made once per DATA_DIR. */
 const SANDBOX_MERCHANT_ID = '2000132'
-const alphanumeric = (length: number) => randomBytes(length * 2).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, length)
-export const freshLogisticsKeys = (): LogisticsKeys => ({ merchantId: SANDBOX_MERCHANT_ID, hashKey: alphanumeric(16), hashIv: alphanumeric(16) })
+export const freshLogisticsKeys = (): LogisticsKeys => ({ merchantId: SANDBOX_MERCHANT_ID, hashKey: randomAlphanumeric(16), hashIv: randomAlphanumeric(16) })
 export const logisticsSandboxKeys = (dataDir: string): Promise<LogisticsKeys> => keptSecrets(dataDir, 'ecpay-sandbox-keys.json', freshLogisticsKeys)
 
 export interface LogisticsSettings {

@@ -92,3 +92,10 @@ export function parseReply(body: string): { ok: true; fields: Record<string, str
   }
   return { ok: true, fields }
 }
+
+/** ECPay's dates: `yyyy/MM/dd HH:mm:ss` in Taiwan's time. */
+export function ecpayDate(at: Date): string {
+  const taipei = new Date(at.getTime() + 8 * 3_600_000)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${taipei.getUTCFullYear()}/${two(taipei.getUTCMonth() + 1)}/${two(taipei.getUTCDate())} ${two(taipei.getUTCHours())}:${two(taipei.getUTCMinutes())}:${two(taipei.getUTCSeconds())}`
+}

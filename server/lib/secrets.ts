@@ -4,6 +4,13 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2'
 /** 256 random bits, URL-safe: bearer tokens, one-time links, OAuth state. */
 export const randomToken = () => randomBytes(32).toString('base64url')
 
+/** `length` random letters and digits: identifiers a protocol limits to [A-Za-z0-9] (ECPay's MerchantTradeNo, HashKey). */
+export function randomAlphanumeric(length: number): string {
+  let out = ''
+  while (out.length < length) out += randomBytes(length).toString('base64').replace(/[^A-Za-z0-9]/g, '')
+  return out.slice(0, length)
+}
+
 /** Tokens are high-entropy, so a plain SHA-256 is enough to keep only a fingerprint of them. */
 export const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex')
 

@@ -38,7 +38,12 @@ export const providePublicOrigin = (origin: string | undefined): void => {
  * server handed over with the page, so that a page opened on another host (www, a platform's default
  * address) names the same canonical address as the server wrote; the browser's own in the shell.
  */
-export const siteOrigin = (): string => (isServer ? (serverEnvironment()?.publicUrl ?? '') : (publicOrigin ?? window.location.origin))
+export function siteOrigin(): string {
+  if (!isServer) return publicOrigin ?? window.location.origin
+  const environment = serverEnvironment()
+  if (!environment) throw new Error('No request is being rendered: the shop’s public address is unknown')
+  return environment.publicUrl
+}
 
 export function environmentFetch(url: string, init?: RequestInit): Promise<Response> {
   if (!isServer) return fetch(url, init)

@@ -54,8 +54,8 @@ export interface PageFacts {
 }
 
 const OG_LOCALE: Record<Locale, string> = { zh_tw: 'zh_TW', en: 'en_US', ja: 'ja_JP' }
-const BRAND = msg`Japan Souvenir Shop`
-const SITE_DESCRIPTION = msg`Japanese snacks, drinks, ramen and regional gifts, picked in Japan and delivered to Taiwan.`
+export const BRAND = msg`Japan Souvenir Shop`
+export const SITE_DESCRIPTION = msg`Japanese snacks, drinks, ramen and regional gifts, picked in Japan and delivered to Taiwan.`
 
 /** A description as search results show it: one line of text, cut at a word near 155 characters. */
 export const shortDescription = (text: string, max = 155): string => {
@@ -63,7 +63,7 @@ export const shortDescription = (text: string, max = 155): string => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`
 }
 
-export const absoluteUrl = (path: string): string => new URL(path, siteOrigin() || 'http://localhost').href
+export const absoluteUrl = (path: string): string => new URL(path, siteOrigin()).href
 
 /** How a failed page reads: the same choice the error page makes (src/ui/route-error.tsx). */
 export function failureOf(error: unknown, online: boolean): 'not-found' | 'offline' | 'failed' {

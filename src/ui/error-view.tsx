@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLocalePrefix } from '../lib/i18n'
+import { FAILURE_TITLES } from '../lib/page-head'
 import './error-view.css'
 
 interface ErrorViewProps {
@@ -12,11 +13,12 @@ interface ErrorViewProps {
 }
 
 export function ErrorView({ status, detail, onRetry }: ErrorViewProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = useLocalePrefix()
   const notFound = status === 404
   const offline = status === 'offline'
-  const title = notFound ? t`This page could not be found` : offline ? t`This page is not saved for offline use` : t`Oops, something went wrong`
+  // the same words the page's head gives it as its title (src/lib/page-head.ts)
+  const title = i18n._(FAILURE_TITLES[notFound ? 'not-found' : offline ? 'offline' : 'failed'])
   const text = notFound
     ? t`The page may have moved, or the address may be mistyped.`
     : offline

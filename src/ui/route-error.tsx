@@ -2,6 +2,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { isApiError } from '../lib/api-client'
+import { failureOf } from '../lib/page-head'
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload'
 import { useOnline } from '../lib/use-online'
 import { ErrorView } from './error-view'
@@ -28,8 +29,9 @@ export function RouteError({ error }: ErrorComponentProps) {
     wasOnline.current = online
   }, [unreachable, online, router])
 
-  if (isApiError(error) && error.isNotFound) return <ErrorView status={404} />
-  if (unreachable && !online) return <ErrorView status="offline" onRetry={() => void router.invalidate()} />
+  const failure = failureOf(error, online)
+  if (failure === 'not-found') return <ErrorView status={404} />
+  if (failure === 'offline') return <ErrorView status="offline" onRetry={() => void router.invalidate()} />
   const detail = unreachable ? error.message : undefined
   return <ErrorView status={500} detail={detail} onRetry={() => void router.invalidate()} />
 }

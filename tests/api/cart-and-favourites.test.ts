@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { variants } from '../../server/db/schema'
 import { smallCatalogue } from '../fixtures/catalogue-factory'
-import { registration } from '../fixtures/member-factory'
-import { databaseTargets, startShop, type TestShop } from './harness'
+import { databaseTargets, signedInToken, startShop, type TestShop } from './harness'
 
 const targets = await databaseTargets()
 
@@ -16,10 +15,7 @@ describe.each(targets)('cart and favourites on $kind', (target) => {
   afterAll(() => shop?.close())
 
   async function member() {
-    const body = registration()
-    await shop.json('/api/v1/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    const login = await shop.json('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: body.email, password: body.password }) })
-    const token = login.body.data.token as string
+    const token = await signedInToken(shop)
     const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       shop.json(path, { method, locale: 'en', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
     return { token, call }

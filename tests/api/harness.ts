@@ -12,6 +12,7 @@ import type { OrderSweeper } from '../../server/modules/order/sweeper'
 import type { SearchIndexer } from '../../server/modules/search/indexer'
 import type { CatalogueFile } from '../../contract/catalogue-file'
 import { importCatalogue } from '../../server/flows/catalogue-import/import'
+import { registration } from '../fixtures/member-factory'
 
 /** the operator API's key in shops started by startShop */
 export const TEST_OPERATOR_KEY = 'test-operator-key-0123456789abcdef'
@@ -87,6 +88,14 @@ export interface TestShop {
   dispatcher: NotificationDispatcher
   sweeper: OrderSweeper
   close(): Promise<void>
+}
+
+/** A new member, registered and signed in through the API: their bearer token. */
+export async function signedInToken(shop: Pick<TestShop, 'json'>): Promise<string> {
+  const body = registration()
+  await shop.json('/api/v1/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const login = await shop.json('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: body.email, password: body.password }) })
+  return login.body.data.token as string
 }
 
 /** The whole app over a fresh database, optionally loaded with a catalogue; requests go through app.request. */

@@ -6,8 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storePicks } from '../../server/db/schema'
-import { registration } from '../fixtures/member-factory'
-import { databaseTargets, startShop, type TestShop } from './harness'
+import { databaseTargets, signedInToken, startShop, type TestShop } from './harness'
 
 const targets = await databaseTargets()
 
@@ -19,10 +18,7 @@ describe.each(targets)('store picks on $kind', (target) => {
   afterAll(() => shop?.close())
 
   async function member() {
-    const body = registration()
-    await shop.json('/api/v1/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    const login = await shop.json('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: body.email, password: body.password }) })
-    const token = login.body.data.token as string
+    const token = await signedInToken(shop)
     const call = (method: string, path: string, body?: unknown) =>
       shop.json(`/api/v1${path}`, { method, locale: 'en', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
     return { call }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
-import { checkMacValue, formatReply, hasValidMac, type MacKeys } from '../../lib/check-mac-value'
+import { PICKUP_NAME, PICKUP_PHONE } from '../../../contract/logistics'
+import { checkMacValue, ecpayDate, formatReply, hasValidMac, type MacKeys } from '../../lib/check-mac-value'
 import { Journal, type JournalState } from '../../lib/journal'
 import { NEXT_STEPS, STATUS_CODES, STATUS_MESSAGES, type ParcelStep } from './statuses'
 import { B2C_SUBTYPES, storeOf, type LogisticsSubType } from './stores'
@@ -49,22 +50,12 @@ export interface Callback {
 
 export type Op = { k: 's'; v: Shipment } | { k: 'cb'; v: Callback } | { k: 'cb-done'; id: string }
 
-/** ECPay's dates: `yyyy/MM/dd HH:mm:ss` in Taiwan's time. */
-export function ecpayDate(at: Date): string {
-  const taipei = new Date(at.getTime() + 8 * 3_600_000)
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${taipei.getUTCFullYear()}/${two(taipei.getUTCMonth() + 1)}/${two(taipei.getUTCDate())} ${two(taipei.getUTCHours())}:${two(taipei.getUTCMinutes())}:${two(taipei.getUTCSeconds())}`
-}
-
 /** Refused input, answered `0|message` as ECPay answers it. */
 export class LogisticsError extends Error {}
 const refuse = (message: string): never => {
   throw new LogisticsError(message)
 }
 
-/** A name as ECPay's rules take it: 2 to 5 Chinese characters, or 4 to 10 letters (ECPay's legacy SDK, ECPay.Logistics.Integration.php). */
-export const PERSON_NAME = /^([\u4e00-\u9fff\u3400-\u4dbf]{2,5}|[a-zA-Z]{4,10})$/u
-export const CELL_PHONE = /^09\d{8}$/
 /** What a goods name may not hold (ECPay's documentation of Create). */
 export const GOODS_NAME_FORBIDDEN = /[\^'`!@#%&*+\\"<>|_[\]]/
 const TRADE_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/
@@ -162,9 +153,9 @@ export class LogisticsSandbox implements JournalState<Op> {
     const collectionAmount = collect === 'Y' ? amountOf(fields.CollectionAmount, 'CollectionAmount') : 0
     const goodsName = fields.GoodsName ?? ''
     if ([...goodsName].length > 50 || GOODS_NAME_FORBIDDEN.test(goodsName)) refuse('GoodsName may hold 50 characters, none of ^\'`!@#%&*+\\"<>|_[]')
-    if (!PERSON_NAME.test(fields.SenderName ?? '')) refuse('SenderName must be 2 to 5 Chinese characters or 4 to 10 letters')
-    if (!PERSON_NAME.test(fields.ReceiverName ?? '')) refuse('ReceiverName must be 2 to 5 Chinese characters or 4 to 10 letters')
-    if (!CELL_PHONE.test(fields.ReceiverCellPhone ?? '')) refuse('ReceiverCellPhone must be 09 and 8 digits')
+    if (!PICKUP_NAME.test(fields.SenderName ?? '')) refuse('SenderName must be 2 to 5 Chinese characters or 4 to 10 letters')
+    if (!PICKUP_NAME.test(fields.ReceiverName ?? '')) refuse('ReceiverName must be 2 to 5 Chinese characters or 4 to 10 letters')
+    if (!PICKUP_PHONE.test(fields.ReceiverCellPhone ?? '')) refuse('ReceiverCellPhone must be 09 and 8 digits')
     if ((fields.ReceiverEmail ?? '').length > 50) refuse('ReceiverEmail may hold 50 characters')
     if (!isReplyUrl(fields.ServerReplyURL)) refuse('ServerReplyURL must be an http(s) address of 200 characters at most')
     if (fields.ReturnStoreID) refuse('ReturnStoreID must be empty for B2C')

@@ -7,7 +7,7 @@
 export const B2C_SUBTYPES = ['UNIMART', 'FAMI', 'HILIFE'] as const
 export type LogisticsSubType = (typeof B2C_SUBTYPES)[number]
 
-export interface SandboxStore {
+export interface FixtureStore {
   /** CVSStoreID: 6 characters at most, as Create's ReceiverStoreID takes it */
   id: string
   name: string
@@ -17,9 +17,9 @@ export interface SandboxStore {
   outside: '0' | '1'
 }
 
-const store = (id: string, name: string, address: string, telephone: string, outside: '0' | '1' = '0'): SandboxStore => ({ id, name, address, telephone, outside })
+const store = (id: string, name: string, address: string, telephone: string, outside: '0' | '1' = '0'): FixtureStore => ({ id, name, address, telephone, outside })
 
-export const SANDBOX_STORES: Record<LogisticsSubType, readonly SandboxStore[]> = {
+export const SANDBOX_STORES: Record<LogisticsSubType, readonly FixtureStore[]> = {
   UNIMART: [
     store('131386', '測試門市', '台北市中正區忠孝西路一段 1 號', '02-2311-0001'),
     store('131402', '站前門市', '台北市中正區館前路 8 號', '02-2311-0002'),
@@ -61,10 +61,10 @@ export const SANDBOX_STORES: Record<LogisticsSubType, readonly SandboxStore[]> =
 }
 
 /** The store of this number in the chain's list. */
-export const storeOf = (subType: LogisticsSubType, id: string): SandboxStore | undefined => SANDBOX_STORES[subType].find((s) => s.id === id)
+export const storeOf = (subType: LogisticsSubType, id: string): FixtureStore | undefined => SANDBOX_STORES[subType].find((s) => s.id === id)
 
 /** The chain's stores whose number, name or address holds `query` (all of them for an empty one). */
-export function searchStores(subType: LogisticsSubType, query: string): readonly SandboxStore[] {
+export function searchStores(subType: LogisticsSubType, query: string): readonly FixtureStore[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return SANDBOX_STORES[subType]
   // 台 and 臺 are the same character to a shopper

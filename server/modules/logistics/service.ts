@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { Locale } from '../../../contract/constants'
 import type { StorePick, StorePickInput, StoreChain } from '../../../contract/logistics'
 import { STORE_CHAINS } from '../../../contract/logistics'
@@ -6,6 +5,7 @@ import type { ServiceDeps } from '../../core/deps'
 import { pwaUrl } from '../../core/links'
 import type { LogisticsClient } from '../../integrations/logistics'
 import { notFound } from '../../lib/errors'
+import { randomAlphanumeric } from '../../lib/secrets'
 import * as repo from './repo'
 
 export interface LogisticsDeps extends Pick<ServiceDeps, 'db' | 'config' | 'clock' | 'logger'> {
@@ -17,12 +17,6 @@ const PICK_HOURS = 6
 /** Open picks a member keeps; opening another drops the oldest. */
 const MAX_OPEN_PICKS = 20
 export const MAP_REPLY_PATH = '/api/v1/logistics/map-reply'
-
-const alphanumeric = (length: number) => {
-  let out = ''
-  while (out.length < length) out += randomBytes(length).toString('base64').replace(/[^A-Za-z0-9]/g, '')
-  return out.slice(0, length)
-}
 
 function view(deps: LogisticsDeps, row: repo.StorePickRow): StorePick {
   return {
@@ -41,7 +35,7 @@ export async function openStorePick(deps: LogisticsDeps, userId: number, input: 
   await repo.dropExpired(deps.db, userId, now)
   const open = await repo.picksOf(deps.db, userId)
   for (const old of open.slice(0, Math.max(0, open.length - MAX_OPEN_PICKS + 1))) await repo.dropPick(deps.db, old.trade_no)
-  const row = { trade_no: `SP${alphanumeric(16)}`, user_id: userId, chain: input.chain, cash_on_pickup: input.cash_on_pickup, locale: input.locale, store: null, expires_at: new Date(now.getTime() + PICK_HOURS * 3_600_000), created_at: now, updated_at: now }
+  const row = { trade_no: `SP${randomAlphanumeric(16)}`, user_id: userId, chain: input.chain, cash_on_pickup: input.cash_on_pickup, locale: input.locale, store: null, expires_at: new Date(now.getTime() + PICK_HOURS * 3_600_000), created_at: now, updated_at: now }
   await repo.insertPick(deps.db, row)
   return view(deps, row)
 }

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { categoriesQueryOptions, useCategories } from '@/features/catalogue/api/get-categories'
@@ -12,7 +11,7 @@ import { TrendGroupSection } from '@/features/catalogue/components/trend-group-s
 import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
 import { useLocalePrefix } from '@/lib/i18n'
 import { htmlLang, localizePathname } from '@/lib/locale'
-import { absoluteUrl, routeHead } from '@/lib/page-head'
+import { absoluteUrl, BRAND, routeHead } from '@/lib/page-head'
 import { BannerCarousel, type BannerSlide } from '@/ui/banner-carousel'
 import { HydrateLater } from '@/ui/hydrate-later'
 import { SubscribeLink } from '@/ui/subscribe-link'
@@ -33,7 +32,7 @@ export const Route = createFileRoute('/{-$locale}/_home/')({
   // the shop's name alone, and who the shop is and how to search it for a search engine
   head: routeHead(({ t, locale }, { match }) => {
     const config = match.context.queryClient.getQueryData(shopConfigQueryOptions(locale).queryKey)
-    const brand = t(msg`Japan Souvenir Shop`)
+    const brand = t(BRAND)
     const home = absoluteUrl(localizePathname('/', locale))
     return {
       canonical: localizePathname('/', locale),

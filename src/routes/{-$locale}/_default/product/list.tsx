@@ -12,7 +12,7 @@ import { ProductListSearchSchema } from '@/features/catalogue/product-search-sch
 import type { Category, City, TrendGroup } from '../../../../../contract/catalogue'
 import { useLocalePrefix } from '@/lib/i18n'
 import { localizePathname } from '@/lib/locale'
-import { breadcrumbList, routeHead } from '@/lib/page-head'
+import { breadcrumbList, routeHead, SITE_DESCRIPTION } from '@/lib/page-head'
 import { validatedSearch } from '@/lib/search-params'
 import { Breadcrumb } from '@/ui/breadcrumb'
 import { PageLinks } from '@/app/page-links'
@@ -62,7 +62,7 @@ export const Route = createFileRoute('/{-$locale}/_default/product/list')({
     for (const key of chosen) query.set(key, String(search[key]))
     if (search.page !== undefined && search.page > 1) query.set('page', String(search.page))
     const title = name || t(msg`All products`)
-    const siteDescription = t(msg`Japanese snacks, drinks, ramen and regional gifts, picked in Japan and delivered to Taiwan.`)
+    const siteDescription = t(SITE_DESCRIPTION)
     return {
       title,
       description: group?.description || (city ? `${city.name}, ${city.prefecture} · ${siteDescription}` : siteDescription),
