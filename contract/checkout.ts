@@ -3,11 +3,16 @@ import { STOCK_TYPES } from './constants'
 import { COUPON_MESSAGES, CouponSummarySchema, couponCodeSchema, OrderLinesSchema } from './coupon'
 
 /**
- * Delivery methods. Only home delivery is offered: convenience-store pick-up needs a logistics
- * provider's store map and is not part of this shop yet.
+ * Delivery methods: home delivery, or pick-up at a convenience store (7-ELEVEN, FamilyMart,
+ * Hi-Life) through ECPay's logistics (decision 75). Each has its fee (config LOGISTICS_FEE and
+ * LOGISTICS_FEE_CVS), waived from the free-shipping threshold on.
  */
-export const SHIPMENT_TYPES = ['home'] as const
+export const SHIPMENT_TYPES = ['home', 'cvs'] as const
 export type ShipmentType = (typeof SHIPMENT_TYPES)[number]
+
+/** How an order is paid: by card (Stripe), or in cash when the parcel is collected at the store (pick-up only). */
+export const PAYMENT_METHODS = ['card', 'cod'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 /** Prices include 5% business tax (營業稅); the quote shows its share. */
 export const BUSINESS_TAX_PERCENT = 5
@@ -95,5 +100,7 @@ export const QuoteSchema = v.object({
   lines: v.array(QuoteLineSchema),
   /** null once the e-mail is verified or an order was paid; otherwise an order beyond it is refused with 403 EMAIL_NOT_VERIFIED */
   unverified_limit: v.nullable(UnverifiedLimitSchema),
+  /** each delivery method's fee for these goods (0 from the free-shipping threshold on), for the choice of method */
+  shipment_fees: v.object({ home: v.number(), cvs: v.number() }),
 })
 export type Quote = v.InferOutput<typeof QuoteSchema>

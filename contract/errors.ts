@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'CARRIER_NOT_FOUND',
   'CARRIER_CHECK_UNAVAILABLE',
   'LOGISTICS_PROVIDER_UNAVAILABLE',
+  /** ECPay refused a pick-up shipment or a change of its store (detail.ecpay: ECPay's message, for the operator) */
+  'LOGISTICS_REFUSED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -10,6 +10,10 @@ export const NOTIFICATION_TYPES = [
   'order_delivered',
   'payment_failed',
   'payment_reminder',
+  'parcel_arrived',
+  'pickup_reminder',
+  'pickup_store_closed',
+  'parcel_returned',
   'favourite_restock',
   'favourite_price_drop',
   'referral_joined',
@@ -21,7 +25,17 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 /** Kinds about the member's own orders: they always reach the message centre (push may be off). */
-export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = ['order_paid', 'order_shipped', 'order_delivered', 'payment_failed', 'payment_reminder']
+export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'order_paid',
+  'order_shipped',
+  'order_delivered',
+  'payment_failed',
+  'payment_reminder',
+  'parcel_arrived',
+  'pickup_reminder',
+  'pickup_store_closed',
+  'parcel_returned',
+]
 
 export const NOTIFICATION_STATUSES = ['unread', 'read'] as const
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]

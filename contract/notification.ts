@@ -24,6 +24,14 @@ export const NotificationPayloadSchema = v.object({
   tracking_url: v.optional(v.nullable(v.string())),
   /** payment_reminder: when the unpaid order is cancelled */
   pay_before: v.optional(v.string()),
+  /** pick-up kinds: the store's name (Chinese, as the chain gives it) */
+  store_name: v.optional(v.string()),
+  /** parcel_arrived, pickup_reminder: the last moment to collect (ISO 8601) */
+  collect_by: v.optional(v.string()),
+  /** parcel_arrived, pickup_reminder: the cash to pay at the store (cash on pick-up), whole TWD */
+  cash: v.optional(v.number()),
+  /** pickup_store_closed: the parcel goes back (FamilyMart, Hi-Life) instead of to another store */
+  returned: v.optional(v.boolean()),
   /** favourite_price_drop */
   old_price: v.optional(v.number()),
   new_price: v.optional(v.number()),
@@ -50,10 +58,18 @@ export type StoredPayload = Omit<NotificationPayload, 'product_name'> & { produc
  */
 export interface StoredPayloads {
   order_paid: { order_no: string }
-  order_shipped: { order_no: string; carrier?: string; tracking_no?: string; tracking_url: string | null }
-  order_delivered: { order_no: string }
+  order_shipped: { order_no: string; carrier?: string; tracking_no?: string; tracking_url: string | null; store_name?: string }
+  /** store_name: collected at this store (pick-up) */
+  order_delivered: { order_no: string; store_name?: string }
   payment_failed: { order_no: string }
   payment_reminder: { order_no: string; pay_before: string }
+  /** a pick-up parcel is at its store: collect it by `collect_by` (the end of that day, Taiwan time) */
+  parcel_arrived: { order_no: string; store_name: string; collect_by: string; cash?: number }
+  pickup_reminder: { order_no: string; store_name: string; collect_by: string; cash?: number }
+  /** the store closed: another store is to be chosen (7-ELEVEN), or (`returned`) the parcel goes back and the order is cancelled */
+  pickup_store_closed: { order_no: string; store_name: string; returned: boolean }
+  /** not collected in time: sent back, the order cancelled */
+  parcel_returned: { order_no: string; store_name: string }
   favourite_restock: { product_id: number; product_name: Localized }
   favourite_price_drop: { product_id: number; product_name: Localized; old_price: number; new_price: number }
   referral_joined: { friend_name: string }

@@ -26,6 +26,8 @@ export const PublicConfigSchema = v.object({
   checkout: v.object({
     /** whole TWD */
     logistics_fee: v.number(),
+    /** the fee for pick-up at a convenience store */
+    logistics_fee_cvs: v.number(),
     /** goods (after discounts) of at least this ship free */
     free_shipping_threshold: v.number(),
     /** whether mobile barcodes are checked with the Ministry of Finance (false: format only) */

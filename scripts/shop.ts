@@ -3,6 +3,8 @@
  * client as the shop, each recorded in the order's events with its time and reason.
  *
  *   order:ship NO --tracking X [--carrier tcat|hct|post] [--reason "..."]
+ *   order:ship NO                         (a pick-up order: its shipment is created with ECPay)
+ *   parcel:advance NO STEP                (the logistics sandbox: shipped|arrived|picked_up|not_picked_up|store_closed)
  *   order:complete NO [--reason "..."]
  *   order:cancel NO --reason "..."        (a paid order is refunded)
  *   order:show NO                         (the order and its events)
@@ -29,11 +31,16 @@ import { AppError } from '../server/lib/errors'
 import { createLogger } from '../server/lib/logger'
 import { orderEffects } from '../server/flows/order-effects'
 import { paymentsIntegration, sandboxKeys, sandboxRoutes, type PaymentsIntegration } from '../server/integrations/payments'
-import { cancelByOperator, completeOrder, orderEvents, shipOrder } from '../server/modules/order/service'
+import { cancelByOperator, completeOrder, orderEvents } from '../server/modules/order/service'
+import { shipAnyOrder } from '../server/flows/operator/routes'
+import { advanceParcel } from '../server/flows/pickup/parcel'
+import { LogisticsClient, logisticsSandboxKeys, logisticsSettings } from '../server/integrations/logistics'
 import { moderate } from '../server/modules/review/service'
 
 const USAGE = `Usage: npm run shop -- <command>
   order:ship NO --tracking X [--carrier ${CARRIER_CODES.join('|')}] [--reason "..."]
+  order:ship NO                      (pick-up: the shipment is created with ECPay)
+  parcel:advance NO STEP             (logistics sandbox: shipped|arrived|picked_up|not_picked_up|store_closed)
   order:complete NO [--reason "..."]
   order:cancel NO --reason "..."
   order:show NO
@@ -53,11 +60,11 @@ const { values, positionals } = parseArgs({
   options: { tracking: { type: 'string' }, carrier: { type: 'string', default: 'tcat' }, reason: { type: 'string' } },
 })
 const [command, no] = positionals
-if (!command || !no || !['order:ship', 'order:complete', 'order:cancel', 'order:show', 'review:reply', 'review:hide', 'review:show'].includes(command)) usage()
+if (!command || !no || !['order:ship', 'order:complete', 'order:cancel', 'order:show', 'parcel:advance', 'review:reply', 'review:hide', 'review:show'].includes(command)) usage()
+if (command === 'parcel:advance' && !positionals[2]) usage('parcel:advance needs the step')
 if (command.startsWith('review:') && !/^\d{1,9}$/.test(no)) usage(`${no} is not a review id`)
 if (command === 'review:reply' && !positionals[2]?.trim()) usage('review:reply needs the text of the reply')
 if (command === 'review:hide' && !values.reason?.trim()) usage('review:hide needs --reason')
-if (command === 'order:ship' && !values.tracking) usage('order:ship needs --tracking')
 if (command === 'order:ship' && !(CARRIER_CODES as string[]).includes(values.carrier!)) usage(`unknown carrier ${values.carrier}`)
 if (command === 'order:cancel' && !values.reason?.trim()) usage('order:cancel needs --reason')
 
@@ -87,11 +94,17 @@ async function operatorCall<T>(pathname: string, body: unknown): Promise<T> {
 
 /** A running shop on the embedded database is asked over its operator API (the same order service). */
 async function throughRunningShop() {
-  const action = command!.slice('order:'.length)
-  const body = action === 'ship' ? { tracking: values.tracking!.trim(), carrier: values.carrier } : { reason: values.reason?.trim() || undefined }
-  const order = await operatorCall<Awaited<ReturnType<typeof shipOrder>>>(`orders/${encodeURIComponent(no!)}/${action}`, body)
+  const action = command === 'parcel:advance' ? 'parcel' : command!.slice('order:'.length)
+  const body =
+    action === 'ship'
+      ? { tracking: values.tracking?.trim() || undefined, carrier: values.carrier, reason: values.reason?.trim() || undefined }
+      : action === 'parcel'
+        ? { step: positionals[2] }
+        : { reason: values.reason?.trim() || undefined }
+  const order = await operatorCall<Awaited<ReturnType<typeof shipAnyOrder>>>(`orders/${encodeURIComponent(no!)}/${action}`, body)
   console.log(`${order.no}: ${order.order_status}, payment ${order.payment_status}${order.refund ? `, refund ${order.refund.status} NT$${order.refund.amount}` : ''} (through the running shop at ${shopUrl})`)
   if (order.shipment.tracking_url) console.log(`tracking: ${order.shipment.carrier?.name} ${order.shipment.tracking_no} ${order.shipment.tracking_url}`)
+  if (order.pickup) console.log(`pick-up: ${order.shipment.carrier?.name ?? order.pickup.store.chain} ${order.pickup.store.name} (${order.pickup.store.id}), parcel ${order.pickup.parcel ?? 'not shipped'}${order.shipment.tracking_no ? `, number ${order.shipment.tracking_no}` : ''}`)
   process.exit(0)
 }
 
@@ -139,12 +152,16 @@ try {
   const payments = paymentsIntegration(config, { listening, sandboxKeys: keys, logger, inProcess: shopRunning ? undefined : (request) => local.fetch(request) })
   if (!shopRunning) for (const mount of sandboxRoutes(payments)) local.route(mount.path, mount.routes)
   sandbox = shopRunning ? undefined : payments.sandbox
-  const deps = { db: database.db, clock: systemClock, config, logger, gateway: payments.gateway, orderEffects: orderEffects(config) }
+  // ECPay, or the sandbox of the shop running at HOST:PORT (its reports need the shop to receive them)
+  const logistics = new LogisticsClient(logisticsSettings(config, listening, config.ecpay ? undefined : await logisticsSandboxKeys(config.dataDir)), logger)
+  const deps = { db: database.db, clock: systemClock, config, logger, gateway: payments.gateway, orderEffects: orderEffects(config), logistics }
   const reason = values.reason?.trim() || null
   const order =
     command === 'order:ship'
-      ? await shipOrder(deps, no!, { tracking: values.tracking!.trim(), carrier: values.carrier as CarrierCode }, reason)
-      : command === 'order:complete'
+      ? await shipAnyOrder(deps, no!, { tracking: values.tracking?.trim(), carrier: values.carrier as CarrierCode, reason })
+      : command === 'parcel:advance'
+        ? await advanceParcel(deps, no!, positionals[2]!)
+        : command === 'order:complete'
         ? await completeOrder(deps, no!, reason)
         : command === 'order:cancel'
           ? await cancelByOperator(deps, no!, reason!)

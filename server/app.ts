@@ -46,6 +46,8 @@ import { Housekeeper } from './modules/housekeeping/housekeeper'
 import { NotificationDispatcher } from './modules/notification/dispatcher'
 import { notificationRoutes } from './modules/notification/routes'
 import { operatorRoutes } from './flows/operator/routes'
+import { ParcelReconciler } from './flows/pickup/reconciler'
+import { pickupRoutes } from './flows/pickup/routes'
 import { realtimeRoutes } from './modules/realtime/routes'
 import { subscriptionRoutes } from './modules/subscription/routes'
 import { reviewRoutes } from './modules/review/routes'
@@ -115,6 +117,9 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   }
   const authDeps = { ...serviceDeps, providers, members: memberGuards(serviceDeps) }
   const orderDeps = { ...authDeps, gateway: payments.gateway, billing: new Billing(payments.gateway), orderEffects: orderEffects(config) }
+  // pick-up orders also reach ECPay (or its sandbox, whose reports the operator's control waits for)
+  const sandbox = logistics.sandbox
+  const pickupDeps = { ...orderDeps, logistics: logistics.client, sandboxIdle: sandbox ? (ms: number) => sandbox.idle(ms) : undefined }
   // the catalogue's answers kept in memory are dropped when a review changes a product's figures
   const catalogueCache = new TtlCache<unknown>(config.catalogueCacheMs, 2000)
   const reviewDeps = { ...authDeps, onFiguresChanged: () => catalogueCache.clear() }
@@ -122,6 +127,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   const workers = {
     indexer: new SearchIndexer(database.db, search.index, logger),
     sweeper: new OrderSweeper(orderDeps),
+    parcels: new ParcelReconciler(pickupDeps),
     housekeeper: new Housekeeper({ db: database.db, clock, logger, retention: config.retention }),
     dispatcher: new NotificationDispatcher({ db: database.db, clock, logger, publisher: realtime.publisher, vapid: vapidKeys, pushServiceHosts: config.push.serviceHosts, mailer: authDeps.mailer, shop: { name: config.shop.name, publicUrl: config.publicUrl } }),
     /** makes the catalogue's pictures ahead of time */
@@ -132,7 +138,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   // the sandbox stops last: the others may still call it
   if (payments.sandbox) background.add(payments.sandbox, { last: true })
   if (logistics.sandbox) background.add(logistics.sandbox, { last: true })
-  background.add(workers.sweeper).add(workers.housekeeper).add(workers.dispatcher).add(workers.pictures)
+  background.add(workers.sweeper).add(workers.parcels).add(workers.housekeeper).add(workers.dispatcher).add(workers.pictures)
   const api = new Hono()
     .use(requestContext())
     .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
@@ -147,6 +153,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', stripeWebhookRoutes({ db: database.db, stripe: payments.gateway.stripe, webhookSecret: payments.settings.webhookSecret, logger, handle: routeStripeEvent(orderDeps) }))
     .route('/', recipientRoutes(authDeps))
     .route('/', logisticsRoutes({ ...authDeps, logistics: logistics.client }))
+    .route('/', pickupRoutes(pickupDeps))
     .route('/', couponRoutes(authDeps))
     .route('/', referralRoutes(authDeps))
     .route('/', checkoutRoutes({ ...orderDeps, carrier }))
@@ -155,7 +162,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
     .route('/', notificationRoutes({ ...authDeps, pushServiceHosts: config.push.serviceHosts }))
     .route('/', reviewRoutes(reviewDeps))
     .route('/', subscriptionRoutes(orderDeps))
-    .route('/', operatorRoutes(orderDeps, reviewDeps, operatorKey))
+    .route('/', operatorRoutes(pickupDeps, reviewDeps, operatorKey))
 
   api.get(
     '/openapi.json',

@@ -90,6 +90,8 @@ export const EnvSchema = v.object({
   ALGOLIA_INDEX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,60}$/, 'must be an index name')), 'products'),
   /** the delivery fee of an order whose goods (after discounts) are below FREE_SHIPPING_THRESHOLD, whole TWD */
   LOGISTICS_FEE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be whole TWD'), v.transform(Number)), '100'),
+  /** the fee for pick-up at a convenience store (ECPay's B2C pick-up), whole TWD, waived like home delivery's from FREE_SHIPPING_THRESHOLD */
+  LOGISTICS_FEE_CVS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be whole TWD'), v.transform(Number)), '60'),
   /** goods (after discounts) of at least this ship free, whole TWD; 0 = always free */
   FREE_SHIPPING_THRESHOLD: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be whole TWD'), v.transform(Number)), '1500'),
   /** the Ministry of Finance e-invoice API's app id and key; both unset: mobile barcodes are checked for their format only */
@@ -137,6 +139,8 @@ export const EnvSchema = v.object({
   /** days after delivery when a member is invited (notification and e-mail) to review what they bought */
   REVIEW_INVITE_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of days'), v.transform(Number)), '7'),
   /** how long an order waits for its payment before it is cancelled and its stock and coupon released */
+  /** how often a pick-up parcel on its way is looked up with ECPay's query API, in case its status reports stall */
+  LOGISTICS_RECONCILE_MINUTES: v.optional(minutes(1), '5'),
   ORDER_PAYMENT_MINUTES: v.optional(minutes(1), '15'),
   /** orders one member may hold unpaid (awaiting payment) at once; another checkout is refused with 409 UNPAID_ORDER_LIMIT */
   MAX_UNPAID_ORDERS: v.optional(v.pipe(whole, v.minValue(1, 'must be at least 1')), '3'),
@@ -191,6 +195,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   ssrDir: path.resolve(env.SSR_DIR),
   seedCatalogue: env.SEED_CATALOGUE,
   catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
+  logisticsReconcileMs: env.LOGISTICS_RECONCILE_MINUTES * 60_000,
   logLevel: env.LOG_LEVEL,
   publicUrl: publicUrlOf(env),
   trustProxy: env.TRUST_PROXY,
@@ -256,7 +261,7 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   reviews: { inviteMs: env.REVIEW_INVITE_DAYS * 86_400_000 },
   retention: { days: env.RETENTION_DAYS },
   orders: { paymentMs: env.ORDER_PAYMENT_MINUTES * 60_000, maxUnpaid: env.MAX_UNPAID_ORDERS, unverifiedMaxUnits: env.UNVERIFIED_MAX_UNITS },
-  checkout: { logisticsFee: env.LOGISTICS_FEE, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
+  checkout: { logisticsFees: { home: env.LOGISTICS_FEE, cvs: env.LOGISTICS_FEE_CVS }, freeShippingThreshold: env.FREE_SHIPPING_THRESHOLD },
   einvoice: {
     /** undefined: the carrier check is format-only */
     credentials: env.EINVOICE_APP_ID && env.EINVOICE_API_KEY ? { appId: env.EINVOICE_APP_ID, apiKey: env.EINVOICE_API_KEY } : undefined,

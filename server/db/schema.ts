@@ -7,6 +7,8 @@ import type { OrderActor, OrderStatus, RefundStatus } from '../../contract/order
 import type { NotificationMode, NotificationPayload, NotificationType } from '../../contract/notification'
 import type { PaymentStatus } from '../../contract/payment'
 import type { BoxRecipient } from '../../contract/subscription'
+import type { PaymentMethod, ShipmentType } from '../../contract/checkout'
+import type { ParcelState, PickupStore } from '../../contract/logistics'
 
 const localized = (name: string) => jsonb(name).$type<Localized>().notNull()
 const timestamps = {
@@ -401,7 +403,20 @@ export const orders = pgTable(
     coupon_id: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     coupon_code: text('coupon_code'),
     coupon_title: jsonb('coupon_title').$type<Localized>(),
-    shipment: text('shipment').$type<'home'>().notNull(),
+    shipment: text('shipment').$type<ShipmentType>().notNull(),
+    /** card (Stripe) or cod: cash paid at the store when the parcel is collected */
+    payment_method: text('payment_method').$type<PaymentMethod>().notNull().default('card'),
+    /** a pick-up order's store, as the chain's map gave it */
+    pickup_store: jsonb('pickup_store').$type<PickupStore>(),
+    /** ECPay's AllPayLogisticsID of a pick-up order's shipment, once created */
+    logistics_id: text('logistics_id').unique(),
+    /** where the pick-up parcel is (contract/logistics PARCEL_STATES), from ECPay's reports */
+    parcel: text('parcel').$type<ParcelState>(),
+    /** the last moment to collect it, once at the store (the end of the 7th day, Taiwan time) */
+    collect_by: timestamp('collect_by', { withTimezone: true }),
+    collect_reminded_at: timestamp('collect_reminded_at', { withTimezone: true }),
+    /** when the shipment's status was last asked of ECPay (the reconciliation) */
+    logistics_checked_at: timestamp('logistics_checked_at', { withTimezone: true }),
     recipient: jsonb('recipient').$type<{ name: string; phone: string; zip_code: string; county: string; district: string; address: string }>().notNull(),
     invoice: jsonb('invoice').$type<Record<string, string>>().notNull(),
     /**
@@ -429,7 +444,31 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.user_id, t.status, t.created_at.desc()),
     index('orders_unpaid_due_idx').on(t.payment_due_at).where(sql`${t.status} = 'PROCESSING' and ${t.payment_status} <> 'SUCCESSED'`),
+    // pick-up parcels on their way: the reconciliation asks ECPay about the least recently checked
+    index('orders_parcels_idx').on(t.logistics_checked_at).where(sql`${t.status} = 'TRANSPORTING' and ${t.logistics_id} is not null`),
   ],
+)
+
+/**
+ * Each status ECPay reported for a pick-up shipment (or the reconciliation found), once: a report
+ * sent again is recognised by its shipment and code and changes nothing.
+ */
+export const logisticsReports = pgTable(
+  'logistics_reports',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    logistics_id: text('logistics_id').notNull(),
+    rtn_code: integer('rtn_code').notNull(),
+    /** what the report said happened, as ECPay dated it (yyyy/MM/dd HH:mm:ss, Taiwan time); null from a query */
+    status_date: text('status_date'),
+    /** report (a status report) or query (the reconciliation) */
+    source: text('source').$type<'report' | 'query'>().notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('logistics_reports_once_idx').on(t.logistics_id, t.rtn_code)],
 )
 
 /** The lines of an order: names, prices and stock type frozen at the time of order. */
@@ -819,7 +858,9 @@ export const storePicks = pgTable(
     chain: text('chain').$type<'UNIMART' | 'FAMI' | 'HILIFE'>().notNull(),
     cash_on_pickup: boolean('cash_on_pickup').notNull(),
     locale: text('locale').$type<'zh_tw' | 'en' | 'ja'>().notNull(),
-    store: jsonb('store').$type<{ chain: 'UNIMART' | 'FAMI' | 'HILIFE'; id: string; name: string; address: string; telephone: string; outlying: boolean }>(),
+    store: jsonb('store').$type<PickupStore>(),
+    /** another store for this order's parcel (its store closed); null: a store for the checkout */
+    order_no: text('order_no'),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     ...timestamps,
   },

@@ -158,9 +158,14 @@ export class LogisticsClient {
     return { logisticsId: answer.fields.AllPayLogisticsID!, paymentNo: answer.fields.CVSPaymentNo ?? '', validationNo: answer.fields.CVSValidationNo ?? '', status: Number(answer.fields.RtnCode) }
   }
 
-  /** `/Helper/QueryLogisticsTradeInfo/V2`: the shipment's status now (to reconcile when reports stall). */
-  async query(logisticsId: string, now: Date): Promise<{ status: number; fields: Record<string, string> }> {
-    const text = await this.call('/Helper/QueryLogisticsTradeInfo/V2', { MerchantID: this.settings.keys.merchantId, AllPayLogisticsID: logisticsId, TimeStamp: String(Math.floor(now.getTime() / 1000)) })
+  /**
+   * `/Helper/QueryLogisticsTradeInfo/V2`: the shipment's status now (to reconcile when reports
+   * stall), by its AllPayLogisticsID, or by the shop's MerchantTradeNo (a shipment created while
+   * the shop's own record of it was lost).
+   */
+  async query(ref: { logisticsId: string } | { tradeNo: string }, now: Date): Promise<{ status: number; fields: Record<string, string> }> {
+    const by: Record<string, string> = 'logisticsId' in ref ? { AllPayLogisticsID: ref.logisticsId } : { MerchantTradeNo: ref.tradeNo }
+    const text = await this.call('/Helper/QueryLogisticsTradeInfo/V2', { MerchantID: this.settings.keys.merchantId, ...by, TimeStamp: String(Math.floor(now.getTime() / 1000)) })
     if (text.startsWith('0|')) throw new LogisticsRefusal(text.slice(2))
     const fields = Object.fromEntries(new URLSearchParams(text.replaceAll('+', '%2B')))
     if (!this.isSigned(fields)) throw new LogisticsRefusal('the answer to the query is not signed with the merchant’s keys')

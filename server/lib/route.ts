@@ -42,6 +42,8 @@ interface RouteDoc {
   created?: boolean
   /** answers with a redirect (302) instead of JSON */
   redirect?: boolean
+  /** answers plain text instead of JSON (a protocol's own answer, e.g. ECPay's `1|OK`) */
+  text?: boolean
   /** needs `Authorization: Bearer <token>` */
   auth?: boolean
   notFound?: boolean
@@ -61,6 +63,7 @@ export const documented = (options: RouteDoc) =>
     ],
     responses: {
       ...(options.redirect ? { 302: { description: 'Redirect to the PWA' } } : {}),
+      ...(options.text ? { 200: { description: 'OK', content: { 'text/plain': { schema: { type: 'string' as const } } } } } : {}),
       ...(options.response ? { [options.created ? 201 : 200]: { description: options.created ? 'Created' : 'OK', content: json(options.response) } } : {}),
       400: errorResponse(besides(options.errors?.[400], INVALID_INPUT)),
       ...(options.auth ? { 401: errorResponse('Missing, expired or revoked token (UNAUTHENTICATED)') } : {}),

@@ -147,12 +147,12 @@ describe('shipments', () => {
       expect(client.isSigned(report)).toBe(true)
       expect(report.AllPayLogisticsID).toBe(created.logisticsId)
     }
-    expect((await client.query(created.logisticsId, new Date())).status).toBe(2067)
+    expect((await client.query({ logisticsId: created.logisticsId }, new Date())).status).toBe(2067)
   })
 
   it('collects cash on pick-up, and reports a parcel left at the store as returned', async () => {
     const created = await client.createShipment(shipment({ collect: 1280 }))
-    const { fields } = await client.query(created.logisticsId, new Date())
+    const { fields } = await client.query({ logisticsId: created.logisticsId }, new Date())
     expect(fields.CollectionAmount).toBe('1280')
     for (const step of ['shipped', 'arrived', 'not_picked_up']) await client.advance(created.logisticsId, step, new Date())
     await sandbox.idle()
@@ -206,7 +206,7 @@ describe('shipments', () => {
     const created = await client.createShipment(shipment())
     const stale = await post('/Helper/QueryLogisticsTradeInfo/V2', { MerchantID: keys.merchantId, AllPayLogisticsID: created.logisticsId, TimeStamp: String(Math.floor(Date.now() / 1000) - 600) })
     expect(stale.text).toBe('0|TimeStamp Error')
-    await expect(client.query('1', new Date())).rejects.toBeInstanceOf(LogisticsRefusal)
+    await expect(client.query({ logisticsId: '1' }, new Date())).rejects.toBeInstanceOf(LogisticsRefusal)
     const huge = await fetch(`${base}/ecpay-sandbox/Express/Create`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${'x'.repeat(20_000)}` })
     expect(huge.status).toBe(413)
     expect((await post('/Express/Create', { ...fields, GoodsName: 'x'.repeat(501) })).text).toMatch(/^0\|GoodsName is too long/)
@@ -244,7 +244,7 @@ describe('shipments', () => {
     const original = globalThis.fetch
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => (String(input).startsWith('http://in-process/') ? app.request(String(input).replace('http://in-process', ''), init) : original(input, init))) as typeof fetch
     try {
-      expect((await again.query(created.logisticsId, new Date())).status).toBe(310)
+      expect((await again.query({ logisticsId: created.logisticsId }, new Date())).status).toBe(310)
     } finally {
       globalThis.fetch = original
     }

@@ -161,9 +161,9 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
   it('follows the configured fee and threshold, for the order module too', async () => {
     const db = shop.database.db
     const base = { memberId: 1, shipment: 'home' as const, now: shop.clock.now() }
-    const { quote: q } = await priceOrder(db, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFee: 80, freeShippingThreshold: 300 } })
+    const { quote: q } = await priceOrder(db, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFees: { home: 80, cvs: 50 }, freeShippingThreshold: 300 } })
     expect(totals(q)).toEqual([280, 0, 80, 17, 360])
-    const { quote: free } = await db.transaction((tx) => priceOrder(tx, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFee: 80, freeShippingThreshold: 0 } }))
+    const { quote: free } = await db.transaction((tx) => priceOrder(tx, { ...base, lines: [line('SNK-0001-A', 1)], pricing: { logisticsFees: { home: 80, cvs: 50 }, freeShippingThreshold: 0 } }))
     expect(totals(free)).toEqual([280, 0, 0, 13, 280])
     expect(free.free_shipping_threshold).toBe(0)
   })

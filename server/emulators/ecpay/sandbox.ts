@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { PICKUP_NAME, PICKUP_PHONE } from '../../../contract/logistics'
 import { checkMacValue, ecpayDate, formatReply, hasValidMac, type MacKeys } from '../../lib/check-mac-value'
 import { Journal, type JournalState } from '../../lib/journal'
-import { NEXT_STEPS, STATUS_CODES, STATUS_MESSAGES, type ParcelStep } from './statuses'
+import { NEXT_STEPS, STATUS_CODES, STATUS_MESSAGES, type ParcelStep } from '../../lib/ecpay-statuses'
 import { B2C_SUBTYPES, storeOf, type LogisticsSubType } from './stores'
 
 export interface LogisticsKeys extends MacKeys {

@@ -3,7 +3,7 @@ import type { Locale } from '../../../contract/constants'
 import type { CreateOrderInput, Order } from '../../../contract/order'
 import { sendsAhead } from '../../db/client'
 import { transaction } from '../../db/transaction'
-import { AppError } from '../../lib/errors'
+import { AppError, validationFailed } from '../../lib/errors'
 import type { PaymentDeps } from '../../core/deps'
 import type { CarrierChecker } from '../../integrations/e-invoice'
 import { redeemCoupon } from '../../modules/coupon/service'
@@ -14,9 +14,14 @@ import { orderView, toOrder } from '../../modules/order/present'
 import * as repo from '../../modules/order/repo'
 import { newOrderNo } from '../../modules/order/service'
 import { recipientOf } from '../../modules/recipient/service'
+import { pickupStoreFor } from '../../modules/logistics/service'
 import { priceOrder } from './quote'
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
+
+/** The most a parcel to a convenience store may be worth (ECPay's GoodsAmount and CollectionAmount: 1 to 20000). */
+export const MAX_PICKUP_AMOUNT = 20_000
+const PICKUP_TOO_MUCH = 'Parcels collected at a store may be worth at most NT$20,000; please choose home delivery.'
 
 /** The same input in any key order hashes the same: a retry is recognised, a different body under a reused key is not. */
 function bodyHash(value: unknown): string {
@@ -54,7 +59,13 @@ export async function placeOrder(deps: PaymentDeps & { carrier: CarrierChecker }
   const hash = bodyHash(input)
   const now = deps.clock()
   const price = async () => {
-    const recipient = input.recipient_id !== undefined ? await recipientOf(deps.db, userId, input.recipient_id) : input.recipient!
+    // a pick-up parcel goes to the store, for the person named (the store's address stands for theirs)
+    const pickupStore = input.pickup ? await pickupStoreFor(deps.db, userId, input.pickup, input.payment_method === 'cod', now) : null
+    const recipient = input.pickup
+      ? { name: input.pickup.name, phone: input.pickup.phone, zip_code: '', county: '', district: '', address: pickupStore!.address }
+      : input.recipient_id !== undefined
+        ? await recipientOf(deps.db, userId, input.recipient_id)
+        : input.recipient!
     const { quote, variants } = await priceOrder(deps.db, {
       memberId: userId,
       lines: input.lines,
@@ -64,8 +75,10 @@ export async function placeOrder(deps: PaymentDeps & { carrier: CarrierChecker }
       pricing: deps.config.checkout,
       locale,
     })
+    // ECPay carries parcels of NT$1 to NT$20,000 to the stores
+    if (pickupStore && quote.amount > MAX_PICKUP_AMOUNT) throw validationFailed({ shipment: [PICKUP_TOO_MUCH] })
     const carrierVerified = await verifyInvoiceCarrier(deps, userId, input.invoice)
-    return { recipient, quote, variants, carrierVerified }
+    return { recipient, quote, variants, carrierVerified, pickupStore }
   }
   let priced: Awaited<ReturnType<typeof price>>
   try {
@@ -75,7 +88,7 @@ export async function placeOrder(deps: PaymentDeps & { carrier: CarrierChecker }
     if (await repo.requestFor(deps.db, userId, key)) return answerRetry(deps, userId, key, hash, locale)
     throw error
   }
-  const { recipient, quote, variants, carrierVerified } = priced
+  const { recipient, quote, variants, carrierVerified, pickupStore } = priced
   // quote.lines follow input.lines, one per variant
   const write: repo.CheckoutWrite = {
     userId,
@@ -92,6 +105,8 @@ export async function placeOrder(deps: PaymentDeps & { carrier: CarrierChecker }
       amount: quote.amount,
       coupon_code: quote.coupon?.code ?? null,
       shipment: quote.shipment,
+      payment_method: input.payment_method,
+      pickup_store: pickupStore,
       recipient: { name: recipient.name, phone: recipient.phone, zip_code: recipient.zip_code, county: recipient.county, district: recipient.district, address: recipient.address },
       invoice: input.invoice as Record<string, string>,
       invoice_carrier_verified: carrierVerified,

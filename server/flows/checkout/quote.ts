@@ -10,7 +10,8 @@ import * as repo from './repo'
 
 /** The shop's delivery pricing (config `checkout`). */
 export interface Pricing {
-  logisticsFee: number
+  /** each delivery method's fee below the threshold */
+  logisticsFees: Record<ShipmentType, number>
   freeShippingThreshold: number
 }
 
@@ -83,7 +84,14 @@ export async function quoteOrder(db: DbOrTx, request: QuoteRequest & { unverifie
     ...quote,
     lines: quote.lines.map((line) => ({ ...line, max_quantity: mayStillTake(variants.get(line.variant_id)!.variant.stock_left, holds.held.get(line.variant_id) ?? 0) })),
     unverified_limit: mustVerify(holds) ? { max_unpaid_orders: UNVERIFIED_MAX_UNPAID_ORDERS, max_units: request.unverifiedMaxUnits, unpaid_orders: holds.unpaid } : null,
+    shipment_fees: shipmentFees(request.pricing, quote.subtotal - quote.discount, quote.coupon?.free_shipping ?? false),
   }
+}
+
+/** What each delivery method costs for goods of this value (after the discount): nothing from the threshold on, or with a free-shipping coupon. */
+export const shipmentFees = (pricing: Pricing, goods: number, freeShipping: boolean): Record<ShipmentType, number> => {
+  const free = freeShipping || goods >= pricing.freeShippingThreshold
+  return { home: free ? 0 : pricing.logisticsFees.home, cvs: free ? 0 : pricing.logisticsFees.cvs }
 }
 
 /**
@@ -106,11 +114,11 @@ export async function priceOrder(db: DbOrTx, request: QuoteRequest): Promise<{ q
   const coupon = request.couponCode
     ? await findUsableCoupon(db, { code: request.couponCode, memberId: request.memberId, subtotal, now: request.now, field: request.couponField })
     : undefined
-  const { logisticsFee, freeShippingThreshold } = request.pricing
+  const { freeShippingThreshold } = request.pricing
   if (coupon) refuseIfNothing(coupon, subtotal, freeShippingThreshold, request.couponField)
   const effect = coupon ? couponEffect(coupon, subtotal) : { discount: 0, freeShipping: false }
   const goods = subtotal - effect.discount
-  const logistics_fee = effect.freeShipping || goods >= freeShippingThreshold ? 0 : logisticsFee
+  const logistics_fee = shipmentFees(request.pricing, goods, effect.freeShipping)[request.shipment]
   const amount = goods + logistics_fee
   const quote: Priced = {
     lines,

@@ -9,17 +9,21 @@ import { ReviewSchema } from '../../../contract/review'
 import { AppError } from '../../lib/errors'
 import { documented, validate } from '../../lib/route'
 import { cancelByOperator, completeOrder, shipOrder } from '../../modules/order/service'
-import type { PaymentDeps } from '../../core/deps'
+import { advanceParcel, shipPickupOrder, type PickupDeps } from '../pickup/parcel'
+import * as orderRepo from '../../modules/order/repo'
 import { moderate, type ReviewDeps } from '../../modules/review/service'
 
 const reason = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(200, 'is too long')))
 
 export const ShipInputSchema = v.object({
-  tracking: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{4,40}$/, 'must be a tracking number')),
+  /** home delivery's tracking number; a pick-up order's shipment is created with ECPay, whose number it gets */
+  tracking: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{4,40}$/, 'must be a tracking number'))),
   carrier: v.optional(v.picklist(CARRIER_CODES, 'is not one of the allowed values'), 'tcat'),
   reason,
 })
 export const CompleteInputSchema = v.object({ reason })
+/** The sandbox's operator control: where the pick-up parcel goes next (ECPay reports what real stores do). */
+export const ParcelStepInputSchema = v.object({ step: v.picklist(['shipped', 'arrived', 'picked_up', 'not_picked_up', 'store_closed'], 'is not one of the steps: shipped, arrived, picked_up, not_picked_up, store_closed') })
 export const CancelInputSchema = v.object({ reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'is too short'), v.maxLength(200, 'is too long')) })
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
@@ -50,7 +54,15 @@ const ModeratedSchema = v.object({
   events: v.array(v.object({ at: v.string(), action: v.string(), actor: v.string(), reason: v.nullable(v.string()) })),
 })
 
-export function operatorRoutes(deps: PaymentDeps, reviewDeps: ReviewDeps, operatorKey: string | undefined) {
+/** `order:ship`: a pick-up order's shipment is created with ECPay; home delivery needs the carrier's tracking number. */
+export async function shipAnyOrder(deps: PickupDeps, no: string, input: { tracking?: string; carrier: (typeof CARRIER_CODES)[number]; reason?: string | null }) {
+  const order = await orderRepo.orderOf(deps.db, null, no)
+  if (order?.shipment === 'cvs') return shipPickupOrder(deps, no, input.reason ?? null)
+  if (order && !input.tracking) throw new AppError('VALIDATION_FAILED', 400, 'The given data was invalid.', { tracking: ['is required'] })
+  return shipOrder(deps, no, { tracking: input.tracking ?? '', carrier: input.carrier }, input.reason ?? null)
+}
+
+export function operatorRoutes(deps: PickupDeps, reviewDeps: ReviewDeps, operatorKey: string | undefined) {
   const routes = new Hono()
   if (!operatorKey) return routes
   const tags = ['Operators']
@@ -59,14 +71,33 @@ export function operatorRoutes(deps: PaymentDeps, reviewDeps: ReviewDeps, operat
   return routes
     .post(
       '/operator/orders/:no/ship',
-      documented({ summary: 'Ships a paid order (operators: OPERATOR_KEY)', tags, response: dataSchema(OrderSchema), auth: true, notFound: true, errors }),
+      documented({
+        summary: 'Ships a paid order, or a cash-on-pick-up one: home delivery with its tracking number; a pick-up order’s shipment is created with ECPay (operators: OPERATOR_KEY)',
+        tags,
+        response: dataSchema(OrderSchema),
+        auth: true,
+        notFound: true,
+        errors: { 409: 'Not allowed in the order’s current state (ORDER_TRANSITION_NOT_ALLOWED), or ECPay refused the shipment (LOGISTICS_REFUSED)' },
+      }),
       operator,
       validate('param', OrderParamSchema),
       validate('json', ShipInputSchema),
-      async (c) => {
-        const input = c.req.valid('json')
-        return c.json({ data: await shipOrder(deps, c.req.valid('param').no, { tracking: input.tracking, carrier: input.carrier }, input.reason ?? null) })
-      },
+      async (c) => c.json({ data: await shipAnyOrder(deps, c.req.valid('param').no, c.req.valid('json')) }),
+    )
+    .post(
+      '/operator/orders/:no/parcel',
+      documented({
+        summary: 'The logistics sandbox’s operator control: moves a pick-up parcel on one step, which the sandbox reports to the shop as ECPay would (operators; refused with ECPay itself)',
+        tags,
+        response: dataSchema(OrderSchema),
+        auth: true,
+        notFound: true,
+        errors: { 409: 'Not a step this parcel can take now, or not the sandbox (LOGISTICS_REFUSED)' },
+      }),
+      operator,
+      validate('param', OrderParamSchema),
+      validate('json', ParcelStepInputSchema),
+      async (c) => c.json({ data: await advanceParcel(deps, c.req.valid('param').no, c.req.valid('json').step) }),
     )
     .post(
       '/operator/orders/:no/complete',

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { dataSchema } from '../../../contract/page'
-import { StorePickInputSchema, StorePickParamSchema, StorePickSchema } from '../../../contract/logistics'
+import * as v from 'valibot'
+import { RecentStoreSchema, StorePickInputSchema, StorePickParamSchema, StorePickSchema } from '../../../contract/logistics'
 import type { RouteDeps } from '../../core/deps'
 import { documented, validate } from '../../lib/route'
 import * as service from './service'
@@ -27,6 +28,12 @@ export function logisticsRoutes(deps: RouteDeps & service.LogisticsDeps) {
       member,
       validate('json', StorePickInputSchema),
       async (c) => c.json({ data: await service.openStorePick(deps, c.get('session').user.id, c.req.valid('json')) }, 201),
+    )
+    .get(
+      '/logistics/recent-stores',
+      documented({ summary: 'The stores of the member’s latest pick-up orders (five at most, the latest first), offered again at checkout without the map', tags, response: dataSchema(v.array(RecentStoreSchema)), auth: true }),
+      member,
+      async (c) => c.json({ data: await service.recentStores(deps, c.get('session').user.id) }),
     )
     .get(
       '/logistics/store-picks/:trade_no',

@@ -1,10 +1,12 @@
 import type { Locale } from '../../../contract/constants'
-import type { StorePick, StorePickInput, StoreChain } from '../../../contract/logistics'
+import type { PickupStore, RecentStore, StorePick, StorePickInput, StoreChain } from '../../../contract/logistics'
 import { STORE_CHAINS } from '../../../contract/logistics'
+import type { PickupInput } from '../../../contract/order'
+import type { DbOrTx } from '../../db/client'
 import type { ServiceDeps } from '../../core/deps'
 import { pwaUrl } from '../../core/links'
 import type { LogisticsClient } from '../../integrations/logistics'
-import { notFound } from '../../lib/errors'
+import { notFound, validationFailed } from '../../lib/errors'
 import { randomAlphanumeric } from '../../lib/secrets'
 import * as repo from './repo'
 
@@ -32,10 +34,11 @@ function view(deps: LogisticsDeps, row: repo.StorePickRow): StorePick {
 /** `POST /logistics/store-picks`: a visit to the chain's store map, tied to the member by a random MerchantTradeNo. */
 export async function openStorePick(deps: LogisticsDeps, userId: number, input: StorePickInput): Promise<StorePick> {
   const now = deps.clock()
+  if (input.order_no !== undefined && !(await repo.orderNeedsStore(deps.db, userId, input.order_no))) throw notFound('This order does not exist.')
   await repo.dropExpired(deps.db, userId, now)
   const open = await repo.picksOf(deps.db, userId)
   for (const old of open.slice(0, Math.max(0, open.length - MAX_OPEN_PICKS + 1))) await repo.dropPick(deps.db, old.trade_no)
-  const row = { trade_no: `SP${randomAlphanumeric(16)}`, user_id: userId, chain: input.chain, cash_on_pickup: input.cash_on_pickup, locale: input.locale, store: null, expires_at: new Date(now.getTime() + PICK_HOURS * 3_600_000), created_at: now, updated_at: now }
+  const row = { trade_no: `SP${randomAlphanumeric(16)}`, user_id: userId, chain: input.chain, cash_on_pickup: input.cash_on_pickup, locale: input.locale, store: null, order_no: input.order_no ?? null, expires_at: new Date(now.getTime() + PICK_HOURS * 3_600_000), created_at: now, updated_at: now }
   await repo.insertPick(deps.db, row)
   return view(deps, row)
 }
@@ -71,8 +74,9 @@ export type MapReplyOutcome = { ok: true; redirect: string } | { ok: false; reas
  * the payment page, which reads the store with their session. Anything else changes nothing.
  */
 export async function recordMapReply(deps: LogisticsDeps, fields: Record<string, string>): Promise<MapReplyOutcome> {
-  const back = (locale: Locale, query: string) => `${pwaUrl(deps.config, locale, '/payment')}?${query}`
-  const refuse = (reason: string, locale: Locale = 'zh_tw'): MapReplyOutcome => ({ ok: false, reason, redirect: back(locale, 'store_pick_error=1') })
+  // back to the payment page, or to the order whose parcel needs another store
+  const back = (locale: Locale, query: string, orderNo?: string | null) => `${pwaUrl(deps.config, locale, orderNo ? `/purchase/${orderNo}` : '/payment')}?${query}`
+  const refuse = (reason: string, locale: Locale = 'zh_tw', orderNo?: string | null): MapReplyOutcome => ({ ok: false, reason, redirect: back(locale, 'store_pick_error=1', orderNo) })
   for (const [name, value] of Object.entries(fields)) {
     const rule = Object.hasOwn(REPLY_FIELDS, name) ? REPLY_FIELDS[name] : undefined
     if (!rule) return refuse(`unknown field ${name.slice(0, 40)}`)
@@ -83,7 +87,7 @@ export async function recordMapReply(deps: LogisticsDeps, fields: Record<string,
   const pick = await repo.pickByTradeNo(deps.db, fields.MerchantTradeNo!)
   const now = deps.clock()
   if (!pick || pick.expires_at < now) return refuse('no open pick has this MerchantTradeNo')
-  if (pick.chain !== fields.LogisticsSubType) return refuse('the store is of another chain than the pick’s', pick.locale)
+  if (pick.chain !== fields.LogisticsSubType) return refuse('the store is of another chain than the pick’s', pick.locale, pick.order_no)
   const store = {
     chain: pick.chain as StoreChain,
     id: fields.CVSStoreID!,
@@ -94,6 +98,32 @@ export async function recordMapReply(deps: LogisticsDeps, fields: Record<string,
   }
   // the first store the map sent is the pick's: another reply naming the pick (a forged one, or the
   // browser's back button) changes nothing; choosing again opens the map afresh
-  if (!(await repo.saveStore(deps.db, pick.trade_no, store, now))) return refuse('the pick has its store already', pick.locale)
-  return { ok: true, redirect: back(pick.locale, `store_pick=${pick.trade_no}`) }
+  if (!(await repo.saveStore(deps.db, pick.trade_no, store, now))) return refuse('the pick has its store already', pick.locale, pick.order_no)
+  return { ok: true, redirect: back(pick.locale, `store_pick=${pick.trade_no}`, pick.order_no) }
+}
+
+const PICK_AGAIN = 'Please choose the store again.'
+const NOT_USED_BEFORE = 'This store is not one you collected an order from.'
+
+/**
+ * The store of a pick-up checkout: the member's own open pick with its store (opened for the same
+ * way of paying, since the map lists the stores that take cash for it), or a store of an earlier
+ * pick-up order of theirs. Anything else is refused on the field it came in.
+ */
+export async function pickupStoreFor(db: DbOrTx, userId: number, pickup: Pick<PickupInput, 'store_pick' | 'store'>, cashOnPickup: boolean, now: Date, forOrder: string | null = null): Promise<PickupStore> {
+  if (pickup.store_pick !== undefined) {
+    const pick = await repo.pickByTradeNo(db, pickup.store_pick)
+    if (!pick || pick.user_id !== userId || pick.expires_at < now || !pick.store || pick.cash_on_pickup !== cashOnPickup || pick.order_no !== forOrder) {
+      throw validationFailed({ 'pickup.store_pick': [PICK_AGAIN] })
+    }
+    return pick.store
+  }
+  const used = (await repo.recentStores(db, userId)).find((s) => s.store.chain === pickup.store!.chain && s.store.id === pickup.store!.id)
+  if (!used) throw validationFailed({ 'pickup.store': [NOT_USED_BEFORE] })
+  return used.store
+}
+
+/** `GET /logistics/recent-stores`: the stores of the member's latest pick-up orders, the latest first, one of each. */
+export async function recentStores(deps: Pick<LogisticsDeps, 'db'>, userId: number): Promise<RecentStore[]> {
+  return (await repo.recentStores(deps.db, userId)).map(({ store, at }) => ({ ...store, last_used_at: at.toISOString() }))
 }

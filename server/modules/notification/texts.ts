@@ -1,4 +1,5 @@
 import { CARRIERS, type CarrierCode } from '../../../contract/order'
+import { CHAIN_NAMES, isStoreChain } from '../../../contract/logistics'
 import type { Locale } from '../../../contract/constants'
 import type { Localized } from '../../../contract/localized'
 import type { NotificationPayload, NotificationStatus, NotificationType, StoredPayload } from '../../../contract/notification'
@@ -8,7 +9,12 @@ import type { NotificationPayload, NotificationStatus, NotificationType, StoredP
 type Words = { title: Localized; content: (p: StoredPayload, locale: Locale) => Localized }
 
 const money = (n: number | undefined) => `NT$${(n ?? 0).toLocaleString('en-US')}`
-const carrierName = (code: string | undefined, locale: Locale) => (code && code in CARRIERS ? CARRIERS[code as CarrierCode].name[locale] : (code ?? ''))
+const carrierName = (code: string | undefined, locale: Locale) =>
+  isStoreChain(code) ? CHAIN_NAMES[code][locale] : code && code in CARRIERS ? CARRIERS[code as CarrierCode].name[locale] : (code ?? '')
+/** the last day to collect a parcel, as the shopper's calendar shows it in Taiwan */
+const day = (iso: string | undefined, locale: Locale) =>
+  iso ? new Intl.DateTimeFormat(locale === 'zh_tw' ? 'zh-TW' : locale, { month: 'long', day: 'numeric', weekday: 'short', timeZone: 'Asia/Taipei' }).format(new Date(iso)) : ''
+const cash = (p: StoredPayload, words: Localized) => (p.cash ? words : { zh_tw: '', en: '', ja: '' })
 /** the reminder's deadline, in Taiwan time (the shop's) */
 const clock = (iso: string | undefined) => (iso ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Taipei' }).format(new Date(iso)) : '')
 const product = (p: StoredPayload, locale: Locale) => p.product_name?.[locale] ?? ''
@@ -25,18 +31,71 @@ const WORDS: Record<NotificationType, Words> = {
   },
   order_shipped: {
     title: { zh_tw: '訂單已出貨', en: 'Your order has shipped', ja: 'ご注文の商品を発送しました' },
-    content: (p) => ({
-      zh_tw: `訂單 ${p.order_no} 已由${carrierName(p.carrier, 'zh_tw')}寄出，追蹤編號 ${p.tracking_no}。`,
-      en: `Order ${p.order_no} is on its way with ${carrierName(p.carrier, 'en')}, tracking number ${p.tracking_no}.`,
-      ja: `ご注文 ${p.order_no} を${carrierName(p.carrier, 'ja')}で発送しました。追跡番号 ${p.tracking_no}。`,
-    }),
+    content: (p) =>
+      p.store_name
+        ? {
+            zh_tw: `訂單 ${p.order_no} 已寄往${carrierName(p.carrier, 'zh_tw')} ${p.store_name}門市，到店後會再通知您取貨。`,
+            en: `Order ${p.order_no} is on its way to ${carrierName(p.carrier, 'en')} ${p.store_name}. We will tell you when it is at the store.`,
+            ja: `ご注文 ${p.order_no} を${carrierName(p.carrier, 'ja')} ${p.store_name}店へ発送しました。店舗に届きましたらお知らせします。`,
+          }
+        : {
+            zh_tw: `訂單 ${p.order_no} 已由${carrierName(p.carrier, 'zh_tw')}寄出，追蹤編號 ${p.tracking_no}。`,
+            en: `Order ${p.order_no} is on its way with ${carrierName(p.carrier, 'en')}, tracking number ${p.tracking_no}.`,
+            ja: `ご注文 ${p.order_no} を${carrierName(p.carrier, 'ja')}で発送しました。追跡番号 ${p.tracking_no}。`,
+          },
   },
   order_delivered: {
     title: { zh_tw: '訂單已送達', en: 'Your order was delivered', ja: 'ご注文の商品が配達されました' },
+    content: (p) =>
+      p.store_name
+        ? {
+            zh_tw: `訂單 ${p.order_no} 已在 ${p.store_name}門市取貨，歡迎留下您的評價。`,
+            en: `Order ${p.order_no} was collected at ${p.store_name}. We would love your review.`,
+            ja: `ご注文 ${p.order_no} を${p.store_name}店でお受け取りいただきました。ぜひレビューをお寄せください。`,
+          }
+        : {
+            zh_tw: `訂單 ${p.order_no} 已送達，歡迎留下您的評價。`,
+            en: `Order ${p.order_no} was delivered. We would love your review.`,
+            ja: `ご注文 ${p.order_no} が配達されました。ぜひレビューをお寄せください。`,
+          },
+  },
+  parcel_arrived: {
+    title: { zh_tw: '包裹已到店', en: 'Your parcel is at the store', ja: '商品が店舗に到着しました' },
     content: (p) => ({
-      zh_tw: `訂單 ${p.order_no} 已送達，歡迎留下您的評價。`,
-      en: `Order ${p.order_no} was delivered. We would love your review.`,
-      ja: `ご注文 ${p.order_no} が配達されました。ぜひレビューをお寄せください。`,
+      zh_tw: `訂單 ${p.order_no} 已送達 ${p.store_name}門市，請於 ${day(p.collect_by, 'zh_tw')}前取貨${cash(p, { zh_tw: `並付款 ${money(p.cash)}`, en: '', ja: '' }).zh_tw}。`,
+      en: `Order ${p.order_no} is at ${p.store_name}. Please collect it by ${day(p.collect_by, 'en')}${cash(p, { zh_tw: '', en: ` and pay ${money(p.cash)} there`, ja: '' }).en}.`,
+      ja: `ご注文 ${p.order_no} が${p.store_name}店に到着しました。${day(p.collect_by, 'ja')}までにお受け取りください${cash(p, { zh_tw: '', en: '', ja: `（店頭で ${money(p.cash)} をお支払い）` }).ja}。`,
+    }),
+  },
+  pickup_reminder: {
+    title: { zh_tw: '包裹即將退回', en: 'Please collect your parcel', ja: '商品のお受け取りをお忘れなく' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 仍在 ${p.store_name}門市等您，${day(p.collect_by, 'zh_tw')}後將退回。`,
+      en: `Order ${p.order_no} is waiting at ${p.store_name}. It goes back after ${day(p.collect_by, 'en')}.`,
+      ja: `ご注文 ${p.order_no} が${p.store_name}店でお待ちしています。${day(p.collect_by, 'ja')}を過ぎると返送されます。`,
+    }),
+  },
+  pickup_store_closed: {
+    title: { zh_tw: '取貨門市暫停營業', en: 'Your pick-up store has closed', ja: '受け取り店舗が休業しました' },
+    content: (p) =>
+      p.returned
+        ? {
+            zh_tw: `訂單 ${p.order_no} 的取貨門市 ${p.store_name} 已關轉，包裹將退回，訂單已取消。`,
+            en: `${p.store_name}, the store for order ${p.order_no}, has closed. The parcel goes back to us and the order is cancelled.`,
+            ja: `ご注文 ${p.order_no} の受け取り店舗（${p.store_name}）が休業したため、商品は返送され、ご注文はキャンセルされました。`,
+          }
+        : {
+            zh_tw: `訂單 ${p.order_no} 的取貨門市 ${p.store_name} 已關轉，請重新選擇取貨門市。`,
+            en: `${p.store_name}, the store for order ${p.order_no}, has closed. Please choose another store.`,
+            ja: `ご注文 ${p.order_no} の受け取り店舗（${p.store_name}）が休業しました。別の店舗をお選びください。`,
+          },
+  },
+  parcel_returned: {
+    title: { zh_tw: '包裹未取已退回', en: 'Your parcel was not collected', ja: '商品が返送されました' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 未在期限內於 ${p.store_name}門市取貨，包裹已退回，訂單已取消。`,
+      en: `Order ${p.order_no} was not collected at ${p.store_name} in time. The parcel went back and the order is cancelled.`,
+      ja: `ご注文 ${p.order_no} が期限内に${p.store_name}店で受け取られなかったため返送され、ご注文はキャンセルされました。`,
     }),
   },
   payment_failed: {
@@ -126,6 +185,10 @@ export const KIND_NAMES: Record<NotificationType, Localized> = {
   order_delivered: { zh_tw: '訂單送達', en: 'Order delivered', ja: '配達完了' },
   payment_failed: { zh_tw: '付款失敗', en: 'Payment failed', ja: 'お支払いの失敗' },
   payment_reminder: { zh_tw: '未付款訂單提醒', en: 'Unpaid order reminder', ja: '未払いのご注文のお知らせ' },
+  parcel_arrived: { zh_tw: '包裹到店', en: 'Parcel at the store', ja: '店舗への到着' },
+  pickup_reminder: { zh_tw: '取貨提醒', en: 'Pick-up reminder', ja: '受け取りのお知らせ' },
+  pickup_store_closed: { zh_tw: '取貨門市關轉', en: 'Pick-up store closed', ja: '受け取り店舗の休業' },
+  parcel_returned: { zh_tw: '包裹未取退回', en: 'Parcel not collected', ja: '未受け取りによる返送' },
   favourite_restock: { zh_tw: '收藏商品到貨', en: 'Favourite back in stock', ja: 'お気に入りの再入荷' },
   favourite_price_drop: { zh_tw: '收藏商品降價', en: 'Favourite price drop', ja: 'お気に入りの値下げ' },
   referral_joined: { zh_tw: '好友加入', en: 'Friend joined', ja: 'お友だちの登録' },

@@ -18,7 +18,8 @@ const RECHECK_MS = 5_000
  * derived from order and attempt, so however often this runs, one intent exists per attempt.
  */
 export async function ensureIntent(deps: PaymentDeps, order: repo.OrderRow, payment: repo.PaymentRow) {
-  if (payment.intent_id || order.status !== 'PROCESSING' || payment.status === 'SUCCESSED') return payment
+  // cash on pick-up has no card payment to prepare
+  if (payment.intent_id || order.status !== 'PROCESSING' || payment.status === 'SUCCESSED' || order.payment_method === 'cod') return payment
   const intent = await deps.gateway.createIntent(order, payment.attempt)
   return repo.setIntent(deps.db, payment.id, intent.id, intent.client_secret!, deps.clock())
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../contract/constants'
+import { CHAIN_NAMES, isStoreChain } from '../../../contract/logistics'
 import { CARRIERS, trackingUrlOf, type CarrierCode, type Order } from '../../../contract/order'
 import type { DbOrTx } from '../../db/client'
 import { translate } from '../../lib/messages'
@@ -12,8 +13,10 @@ export const taipeiDate = (at: Date) => new Date(at.getTime() + TAIPEI_OFFSET_MS
 const iso = (at: Date | null) => at?.toISOString() ?? null
 
 export function toOrder(order: repo.OrderRow, lines: repo.OrderLineRow[], payment: repo.PaymentRow, locale: Locale): Order {
-  const payable = order.status === 'PROCESSING' && payment.status !== 'SUCCESSED'
-  const carrier = order.carrier && order.carrier in CARRIERS ? CARRIERS[order.carrier as CarrierCode] : undefined
+  const cod = order.payment_method === 'cod'
+  const payable = order.status === 'PROCESSING' && payment.status !== 'SUCCESSED' && !cod
+  // a pick-up parcel's carrier is its chain
+  const carrier = isStoreChain(order.carrier) ? { name: CHAIN_NAMES[order.carrier] } : order.carrier && order.carrier in CARRIERS ? CARRIERS[order.carrier as CarrierCode] : undefined
   return {
     no: order.no,
     order_status: order.status,
@@ -39,6 +42,14 @@ export function toOrder(order: repo.OrderRow, lines: repo.OrderLineRow[], paymen
     currency: 'TWD',
     coupon: order.coupon_code ? { code: order.coupon_code, title: order.coupon_title?.[locale] ?? order.coupon_code } : null,
     shipment_type: order.shipment,
+    pickup: order.pickup_store
+      ? {
+          store: order.pickup_store,
+          parcel: order.parcel,
+          collect_by: order.parcel === 'arrived' ? iso(order.collect_by) : null,
+          can_change_store: order.parcel === 'store_closed' && order.pickup_store.chain === 'UNIMART' && order.status === 'TRANSPORTING',
+        }
+      : null,
     shipment: {
       carrier: carrier ? { code: order.carrier!, name: carrier.name[locale] } : null,
       tracking_no: order.tracking_no,
@@ -49,6 +60,7 @@ export function toOrder(order: repo.OrderRow, lines: repo.OrderLineRow[], paymen
     recipient: order.recipient,
     invoice: order.invoice,
     payment: {
+      method: order.payment_method,
       attempts: payment.attempts,
       failure_code: payment.status === 'FAILED' ? payment.failure_code : null,
       failure_message: payment.status === 'FAILED' ? payment.failure_message : null,

@@ -347,6 +347,7 @@ export const ordersToRemind = (db: DbOrTx, now: Date, leadMs: number, limit: num
       and(
         eq(orders.status, 'PROCESSING'),
         ne(orders.payment_status, 'SUCCESSED'),
+        eq(orders.payment_method, 'card'),
         sql`${orders.payment_due_at} > ${now.toISOString()}::timestamptz`,
         sql`${orders.payment_due_at} <= ${new Date(now.getTime() + leadMs).toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${notifications} where ${notifications.dedupe_key} = 'payment_reminder:' || ${orders.id})`,
@@ -376,12 +377,12 @@ export const ordersToInvite = (db: DbOrTx, now: Date, afterMs: number, limit: nu
     .orderBy(asc(orders.completed_at))
     .limit(limit)
 
-/** Unpaid orders whose time to pay is over, oldest first. */
+/** Unpaid orders whose time to pay is over, oldest first (cash on pick-up is paid at the store: never overdue). */
 export const overdueOrders = (db: DbOrTx, now: Date, limit: number) =>
   db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED'), lte(orders.payment_due_at, now)))
+    .where(and(eq(orders.status, 'PROCESSING'), ne(orders.payment_status, 'SUCCESSED'), lte(orders.payment_due_at, now), eq(orders.payment_method, 'card')))
     .orderBy(asc(orders.payment_due_at))
     .limit(limit)
 

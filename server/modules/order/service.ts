@@ -53,6 +53,7 @@ export async function payAgain(deps: PaymentDeps, userId: number, no: string, lo
   const order = await ownOrder(deps, userId, no)
   let payment = await repo.currentPayment(deps.db, order.id)
   if (order.status !== 'PROCESSING') throw new AppError('PAYMENT_TRANSITION_NOT_ALLOWED', 409, 'This order can no longer be paid.', { order_status: [order.status] })
+  if (order.payment_method === 'cod') throw new AppError('PAYMENT_TRANSITION_NOT_ALLOWED', 409, 'This order is paid in cash when its parcel is collected at the store.', { payment_method: ['cod'] })
   if (payment.status === 'SUCCESSED') throw paymentTransitionRefused('SUCCESSED', 'PROCESSING')
   if (payment.status === 'PROCESSING' && payment.intent_id) {
     // The member saw the decline before its webhook arrived here. Recorded now, from Stripe, so the

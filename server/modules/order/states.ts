@@ -27,9 +27,10 @@ export const orderTransitionRefused = (from: OrderStatus, to: OrderStatus) =>
 export const paymentTransitionRefused = (from: PaymentStatus, to: PaymentStatus) =>
   new AppError('PAYMENT_TRANSITION_NOT_ALLOWED', 409, 'This change is not allowed in the payment’s current state.', { from: [from], to: [to] })
 
-export function assertOrderChange(order: Pick<repo.OrderRow, 'status' | 'payment_status'>, to: OrderStatus, by: OrderActor) {
+export function assertOrderChange(order: Pick<repo.OrderRow, 'status' | 'payment_status' | 'payment_method'>, to: OrderStatus, by: OrderActor) {
   if (!canChangeOrder(order.status, to, by)) throw orderTransitionRefused(order.status, to)
-  if (to === 'TRANSPORTING' && order.payment_status !== 'SUCCESSED') {
+  // cash on pick-up is paid at the store, after the parcel leaves
+  if (to === 'TRANSPORTING' && order.payment_status !== 'SUCCESSED' && order.payment_method !== 'cod') {
     throw new AppError('ORDER_TRANSITION_NOT_ALLOWED', 409, 'An order can be shipped only once it is paid.', { from: [order.status], to: [to] })
   }
 }
@@ -64,12 +65,13 @@ export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderSta
   if (to === 'TRANSPORTING') {
     const carrier = updated.carrier ?? undefined
     const tracking = updated.tracking_no ?? undefined
+    // a pick-up parcel is told with its store (the chain is its carrier)
     await notify(
       tx,
       {
         userId: updated.user_id,
         type: 'order_shipped',
-        payload: { order_no: updated.no, carrier, tracking_no: tracking, tracking_url: trackingUrlOf(carrier, tracking) },
+        payload: { order_no: updated.no, carrier, tracking_no: tracking, tracking_url: trackingUrlOf(carrier, tracking), ...(updated.pickup_store ? { store_name: updated.pickup_store.name } : {}) },
         url: orderUrl(updated.no),
         dedupeKey: `order_shipped:${updated.id}`,
       },
@@ -77,7 +79,11 @@ export async function changeOrder(tx: DbOrTx, order: repo.OrderRow, to: OrderSta
     )
   }
   if (to === 'COMPLETED') {
-    await notify(tx, { userId: updated.user_id, type: 'order_delivered', payload: { order_no: updated.no }, url: orderUrl(updated.no), dedupeKey: `order_delivered:${updated.id}` }, change.now)
+    await notify(
+      tx,
+      { userId: updated.user_id, type: 'order_delivered', payload: { order_no: updated.no, ...(updated.pickup_store ? { store_name: updated.pickup_store.name } : {}) }, url: orderUrl(updated.no), dedupeKey: `order_delivered:${updated.id}` },
+      change.now,
+    )
     await change.effects.delivered(tx, updated, change.now)
   }
   return updated
@@ -89,8 +95,9 @@ export async function changePayment(tx: DbOrTx, payment: repo.PaymentRow, to: Pa
   if (!(await repo.movePayment(tx, payment, { ...set, status: to, updated_at: change.now }))) return false
   const order = await repo.updateOrderReturning(tx, payment.order_id, { payment_status: to, updated_at: change.now, ...(to === 'SUCCESSED' ? { paid_at: change.now } : {}) })
   await repo.recordEvents(tx, [{ order_id: payment.order_id, at: change.now, subject: 'payment', from_status: payment.status, to_status: to, actor: change.actor, reason: change.reason }])
-  // a payment for an order cancelled meanwhile is refunded, not announced as a purchase
-  if (to === 'SUCCESSED' && order.status !== 'CANCEL') {
+  // a payment for an order cancelled meanwhile is refunded, not announced as a purchase; cash paid
+  // at the store is told with the parcel's collection (order_delivered), not on its own
+  if (to === 'SUCCESSED' && order.status !== 'CANCEL' && change.actor !== 'logistics') {
     await notify(tx, { userId: order.user_id, type: 'order_paid', payload: { order_no: order.no }, url: orderUrl(order.no), dedupeKey: `order_paid:${order.id}` }, change.now)
   }
   if (to === 'FAILED' && order.status === 'PROCESSING') {

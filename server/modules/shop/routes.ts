@@ -13,7 +13,7 @@ export function shopRoutes(config: Config, database: Database, readiness: Readin
   const publicConfig: PublicConfig = {
     shop: config.shop,
     auth: { providers: socialProviders as PublicConfig['auth']['providers'], lock_minutes: config.auth.lockMinutes },
-    checkout: { logistics_fee: config.checkout.logisticsFee, free_shipping_threshold: config.checkout.freeShippingThreshold, carrier_check: config.einvoice.credentials !== undefined },
+    checkout: { logistics_fee: config.checkout.logisticsFees.home, logistics_fee_cvs: config.checkout.logisticsFees.cvs, free_shipping_threshold: config.checkout.freeShippingThreshold, carrier_check: config.einvoice.credentials !== undefined },
     ...services,
   }
   return new Hono()

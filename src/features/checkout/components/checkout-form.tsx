@@ -179,6 +179,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
         invoice: invoiceCheck.output,
         coupon_code: draft.coupon,
         shipment: 'home',
+        payment_method: 'card',
       }
       const order = await placeOrder.mutateAsync({ input, key: orderAttempts.keyFor(input) })
       orderAttempts.finish()

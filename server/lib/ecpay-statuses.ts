@@ -1,4 +1,4 @@
-import type { LogisticsSubType } from './stores'
+import type { StoreChain as LogisticsSubType } from '../../contract/logistics'
 
 /**
  * What happens to a parcel, step by step, and the status codes (RtnCode) each chain reports for
@@ -42,8 +42,15 @@ export const NEXT_STEPS: Record<ParcelStep | 'created', readonly ParcelStep[]> =
   uploaded: ['shipped', 'store_closed'],
   shipped: ['arrived', 'store_closed'],
   arrived: ['picked_up', 'not_picked_up'],
-  store_closed: ['store_changed'],
+  // 7-ELEVEN's parcel goes to another store (UpdateShipmentInfo); the others' go back to the merchant
+  store_closed: ['store_changed', 'not_picked_up'],
   store_changed: ['shipped', 'arrived'],
   picked_up: [],
   not_picked_up: [],
+}
+
+/** The step a chain's status code stands for, if it is one of those above. */
+export function stepOf(chain: LogisticsSubType, code: number): ParcelStep | undefined {
+  for (const step of PARCEL_STEPS) if (STATUS_CODES[chain][step].includes(code)) return step
+  return undefined
 }
