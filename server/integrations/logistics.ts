@@ -57,6 +57,9 @@ export function logisticsSettings(config: Config, listening: Listening, keys?: L
   }
 }
 
+/** ECPay checks a call's TimeStamp against its own clock (within 3 minutes): the machine's time, whatever the shop's clock says. */
+const ecpayTimeStamp = () => String(Math.floor(Date.now() / 1000))
+
 const unavailable = () => new AppError('LOGISTICS_PROVIDER_UNAVAILABLE', 503, 'The convenience-store delivery service is not answering; please try again in a moment.')
 
 /** ECPay refused a call (`0|message`): the message is ECPay's, for the operator. */
@@ -163,9 +166,9 @@ export class LogisticsClient {
    * stall), by its AllPayLogisticsID, or by the shop's MerchantTradeNo (a shipment created while
    * the shop's own record of it was lost).
    */
-  async query(ref: { logisticsId: string } | { tradeNo: string }, now: Date): Promise<{ status: number; fields: Record<string, string> }> {
+  async query(ref: { logisticsId: string } | { tradeNo: string }): Promise<{ status: number; fields: Record<string, string> }> {
     const by: Record<string, string> = 'logisticsId' in ref ? { AllPayLogisticsID: ref.logisticsId } : { MerchantTradeNo: ref.tradeNo }
-    const text = await this.call('/Helper/QueryLogisticsTradeInfo/V2', { MerchantID: this.settings.keys.merchantId, ...by, TimeStamp: String(Math.floor(now.getTime() / 1000)) })
+    const text = await this.call('/Helper/QueryLogisticsTradeInfo/V2', { MerchantID: this.settings.keys.merchantId, ...by, TimeStamp: ecpayTimeStamp() })
     if (text.startsWith('0|')) throw new LogisticsRefusal(text.slice(2))
     const fields = Object.fromEntries(new URLSearchParams(text.replaceAll('+', '%2B')))
     if (!this.isSigned(fields)) throw new LogisticsRefusal('the answer to the query is not signed with the merchant’s keys')
@@ -179,9 +182,9 @@ export class LogisticsClient {
   }
 
   /** The sandbox's operator control: the parcel moves on (shipped, arrived, picked_up, not_picked_up, store_closed). */
-  async advance(logisticsId: string, step: string, now: Date): Promise<void> {
+  async advance(logisticsId: string, step: string): Promise<void> {
     if (!this.settings.sandbox) throw new LogisticsRefusal('only the sandbox moves parcels on its own; ECPay reports what the stores do')
-    const text = await this.call('/Sandbox/Advance', { MerchantID: this.settings.keys.merchantId, AllPayLogisticsID: logisticsId, Step: step, TimeStamp: String(Math.floor(now.getTime() / 1000)) })
+    const text = await this.call('/Sandbox/Advance', { MerchantID: this.settings.keys.merchantId, AllPayLogisticsID: logisticsId, Step: step, TimeStamp: ecpayTimeStamp() })
     if (text !== '1|OK') throw new LogisticsRefusal(text.replace(/^0\|/, ''))
   }
 

@@ -52,7 +52,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   const clock = new MovableClock()
   const keys = freshSandboxKeys()
   const mails: Mail[] = []
-  const { app, payments, realtime, background, workers } = buildApp({ config, database, logger: options.logger ?? createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
+  const { app, payments, realtime, background, workers, logistics } = buildApp({ config, database, logger: options.logger ?? createLogger('silent'), clock: clock.now, mailer: { send: async (mail) => void mails.push(mail) }, stripeSandboxKeys: keys, operatorKey: TEST_OPERATOR_KEY })
   // with the timeouts and caps the shop serves with (server/main.ts)
   const server = serveShop(app.fetch, { hostname: '127.0.0.1', port }, config.http)
   // the embedded Pusher server takes WebSocket upgrades, as in server/main.ts
@@ -106,7 +106,7 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
   }
 
   /** as an operator: `npm run shop -- order:...` over the operator API */
-  const operate = (action: 'ship' | 'complete' | 'cancel', no: string, body: Record<string, unknown> = {}) =>
+  const operate = (action: 'ship' | 'complete' | 'cancel' | 'parcel', no: string, body: Record<string, unknown> = {}) =>
     request('POST', `/api/v1/operator/orders/${no}/${action}`, body, { authorization: `Bearer ${TEST_OPERATOR_KEY}` })
 
   return {
@@ -122,6 +122,8 @@ export async function listenCheckoutShop(target: DatabaseTarget, options: { cata
     keys,
     stripe,
     payments,
+    /** ECPay's sandbox and the shop's client of it */
+    logistics,
     workers,
     background,
     ids,

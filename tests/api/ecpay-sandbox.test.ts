@@ -140,21 +140,21 @@ describe('shipments', () => {
     expect(created.paymentNo).not.toBe('')
     await sandbox.idle()
     expect(codes()).toEqual([310])
-    for (const step of ['shipped', 'arrived', 'picked_up']) await client.advance(created.logisticsId, step, new Date())
+    for (const step of ['shipped', 'arrived', 'picked_up']) await client.advance(created.logisticsId, step)
     await sandbox.idle()
     expect(codes()).toEqual([310, 2024, 2030, 2063, 2067])
     for (const report of reports) {
       expect(client.isSigned(report)).toBe(true)
       expect(report.AllPayLogisticsID).toBe(created.logisticsId)
     }
-    expect((await client.query({ logisticsId: created.logisticsId }, new Date())).status).toBe(2067)
+    expect((await client.query({ logisticsId: created.logisticsId })).status).toBe(2067)
   })
 
   it('collects cash on pick-up, and reports a parcel left at the store as returned', async () => {
     const created = await client.createShipment(shipment({ collect: 1280 }))
-    const { fields } = await client.query({ logisticsId: created.logisticsId }, new Date())
+    const { fields } = await client.query({ logisticsId: created.logisticsId })
     expect(fields.CollectionAmount).toBe('1280')
-    for (const step of ['shipped', 'arrived', 'not_picked_up']) await client.advance(created.logisticsId, step, new Date())
+    for (const step of ['shipped', 'arrived', 'not_picked_up']) await client.advance(created.logisticsId, step)
     await sandbox.idle()
     expect(codes()).toEqual([310, 3024, 3018, 3020, 3023])
   })
@@ -162,10 +162,10 @@ describe('shipments', () => {
   it('lets a closed store be changed for another of the chain, then goes on', async () => {
     const created = await client.createShipment(shipment({ chain: 'HILIFE', storeId: '4001' }))
     await expect(client.changeStore(created.logisticsId, '4012')).rejects.toThrow(/only after the store closed/)
-    await client.advance(created.logisticsId, 'store_closed', new Date())
+    await client.advance(created.logisticsId, 'store_closed')
     await expect(client.changeStore(created.logisticsId, '006598')).rejects.toThrow(/ReceiverStoreID/)
     await client.changeStore(created.logisticsId, '4012')
-    await client.advance(created.logisticsId, 'shipped', new Date())
+    await client.advance(created.logisticsId, 'shipped')
     // statuses reported in the order they came, also within one millisecond (7011 before 2105)
     await sandbox.idle()
     expect(codes()).toEqual([2001, 7011, 2105, 3024])
@@ -173,8 +173,8 @@ describe('shipments', () => {
 
   it('moves a parcel forward only', async () => {
     const created = await client.createShipment(shipment())
-    await expect(client.advance(created.logisticsId, 'picked_up', new Date())).rejects.toThrow(/cannot go to picked_up/)
-    await expect(client.advance(created.logisticsId, 'teleported', new Date())).rejects.toThrow(/cannot go to teleported/)
+    await expect(client.advance(created.logisticsId, 'picked_up')).rejects.toThrow(/cannot go to picked_up/)
+    await expect(client.advance(created.logisticsId, 'teleported')).rejects.toThrow(/cannot go to teleported/)
   })
 
   it('refuses what ECPay refuses, and keeps nothing of it', async () => {
@@ -206,7 +206,7 @@ describe('shipments', () => {
     const created = await client.createShipment(shipment())
     const stale = await post('/Helper/QueryLogisticsTradeInfo/V2', { MerchantID: keys.merchantId, AllPayLogisticsID: created.logisticsId, TimeStamp: String(Math.floor(Date.now() / 1000) - 600) })
     expect(stale.text).toBe('0|TimeStamp Error')
-    await expect(client.query({ logisticsId: '1' }, new Date())).rejects.toBeInstanceOf(LogisticsRefusal)
+    await expect(client.query({ logisticsId: '1' })).rejects.toBeInstanceOf(LogisticsRefusal)
     const huge = await fetch(`${base}/ecpay-sandbox/Express/Create`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${'x'.repeat(20_000)}` })
     expect(huge.status).toBe(413)
     expect((await post('/Express/Create', { ...fields, GoodsName: 'x'.repeat(501) })).text).toMatch(/^0\|GoodsName is too long/)
@@ -244,7 +244,7 @@ describe('shipments', () => {
     const original = globalThis.fetch
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => (String(input).startsWith('http://in-process/') ? app.request(String(input).replace('http://in-process', ''), init) : original(input, init))) as typeof fetch
     try {
-      expect((await again.query({ logisticsId: created.logisticsId }, new Date())).status).toBe(310)
+      expect((await again.query({ logisticsId: created.logisticsId })).status).toBe(310)
     } finally {
       globalThis.fetch = original
     }

@@ -85,7 +85,7 @@ export async function shipPickupOrder(deps: PickupDeps, no: string, reason: stri
   } catch (error) {
     if (!(error instanceof LogisticsRefusal)) throw error
     if (!/duplicate/i.test(error.message)) throw new AppError('LOGISTICS_REFUSED', 409, 'The convenience-store delivery service refused this shipment.', { ecpay: [error.message] })
-    const found = await deps.logistics.query({ tradeNo }, now)
+    const found = await deps.logistics.query({ tradeNo })
     shipment = { logisticsId: found.fields.AllPayLogisticsID!, paymentNo: found.fields.ShipmentNo ?? '', validationNo: found.fields.CVSValidationNo ?? '' }
   }
   await transaction(deps.db, async (tx) => {
@@ -248,7 +248,7 @@ export async function advanceParcel(deps: PickupDeps & { sandboxIdle?: (ms: numb
   const order = await anyOrder(deps.db, no)
   if (!order.logistics_id) throw new AppError('ORDER_TRANSITION_NOT_ALLOWED', 409, 'This order has no pick-up parcel on its way.')
   try {
-    await deps.logistics.advance(order.logistics_id, step, deps.clock())
+    await deps.logistics.advance(order.logistics_id, step)
   } catch (error) {
     if (!(error instanceof LogisticsRefusal)) throw error
     throw new AppError('LOGISTICS_REFUSED', 409, 'The convenience-store delivery service refused this shipment.', { ecpay: [error.message] })

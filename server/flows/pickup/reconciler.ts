@@ -67,7 +67,7 @@ export class ParcelReconciler {
         .returning({ id: orders.id })
       if (!claimed) continue
       try {
-        const { status } = await this.deps.logistics.query({ logisticsId: parcel.logistics_id! }, now)
+        const { status } = await this.deps.logistics.query({ logisticsId: parcel.logistics_id! })
         checked++
         if ((await applyParcelStatus(this.deps, { logisticsId: parcel.logistics_id!, code: status, source: 'query' })) === 'applied') changed++
       } catch (error) {
