@@ -7,7 +7,7 @@ import type { Database } from './db/client'
 import { handleError, notFound } from './lib/errors'
 import type { Logger } from './lib/logger'
 import { requestContext } from './lib/request-context'
-import { bodyLimits, WEBHOOK_BODY_LIMIT } from './lib/body-limit'
+import { bodyLimits, LOGISTICS_REPORT_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './lib/body-limit'
 import { inputGuard } from './lib/input-guard'
 import { securityHeaders } from './lib/security-headers'
 import { apiCors } from './lib/cors'
@@ -141,7 +141,7 @@ export function buildApp({ config, database, logger, clock = systemClock, mailer
   background.add(workers.sweeper).add(workers.parcels).add(workers.housekeeper).add(workers.dispatcher).add(workers.pictures)
   const api = new Hono()
     .use(requestContext())
-    .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT }))
+    .use(bodyLimits(API_BASE, { '/payment/webhook/stripe': WEBHOOK_BODY_LIMIT, '/logistics/ecpay/status': LOGISTICS_REPORT_BODY_LIMIT }))
     .use(inputGuard())
     .route('/', shopRoutes(config, database, readiness, Object.keys(providers), { search: search.browser, payment: payments.browser, realtime: realtime.browser, push: pushConfig(vapidKeys) }))
     .route('/', catalogRoutes(authDeps, config.catalogueCacheMs, catalogueCache))

@@ -70,6 +70,15 @@ const CHECKOUT_MESSAGES: Record<string, MessageDescriptor> = {
   'This coupon has been fully redeemed.': msg`This coupon has been fully redeemed.`,
   'This order already ships free, so this coupon adds nothing. Keep it for another order.': msg`This order already ships free, so this coupon adds nothing. Keep it for another order.`,
   'give either a saved recipient (recipient_id) or a recipient, not both': msg`give either a saved recipient (recipient_id) or a recipient, not both`,
+  'give the store picked on the map (store_pick) or a store used before (store), not both': msg`give the store picked on the map (store_pick) or a store used before (store), not both`,
+  'a pick-up order has its pickup (store and person), not a recipient': msg`a pick-up order has its pickup (store and person), not a recipient`,
+  'a pick-up order needs its pickup: the store and who collects the parcel': msg`a pick-up order needs its pickup: the store and who collects the parcel`,
+  'cash on pick-up is only for parcels collected at a store': msg`cash on pick-up is only for parcels collected at a store`,
+  'Please enter the name on your ID: 2 to 5 Chinese characters or 4 to 10 letters, no digits or spaces': msg`Please enter the name on your ID: 2 to 5 Chinese characters or 4 to 10 letters, no digits or spaces`,
+  'Please enter a mobile number: 09 and 8 digits': msg`Please enter a mobile number: 09 and 8 digits`,
+  'Please choose the store again.': msg`Please choose the store again.`,
+  'This store is not one you collected an order from.': msg`This store is not one you collected an order from.`,
+  'Parcels collected at a store may be worth at most NT$20,000; please choose home delivery.': msg`Parcels collected at a store may be worth at most NT$20,000; please choose home delivery.`,
 }
 
 /** contract/review's REVIEW_MESSAGES; a test in src/features/reviews checks that they are all here. */

@@ -71,6 +71,8 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
       currency: 'TWD',
       // this member's e-mail is not verified (decision 61); max_quantity: 3 of the 4 left, and half of 30
       unverified_limit: { max_unpaid_orders: 1, max_units: 3, unpaid_orders: 0 },
+      // goods over the threshold: every delivery method is free
+      shipment_fees: { home: 0, cvs: 0 },
     })
     const zh = (await call('/checkout/quote', { lines: [line('SNK-0001-B', 1)] }, 'zh_tw')).body.data.lines[0]
     expect([zh.name, zh.variant_label]).toEqual(['章魚燒仙貝', '16入'])
@@ -171,9 +173,9 @@ describe.each(targets)('server-computed totals on $kind', (target) => {
 
 describe('configured delivery pricing', () => {
   it('reaches the quote and the public config', async () => {
-    const shop = await startShop({ kind: 'pglite' }, { catalogue: catalogue(), env: { AUTH_RATE_LIMIT: '1000', LOGISTICS_FEE: '60', FREE_SHIPPING_THRESHOLD: '999' } })
+    const shop = await startShop({ kind: 'pglite' }, { catalogue: catalogue(), env: { AUTH_RATE_LIMIT: '1000', LOGISTICS_FEE: '60', LOGISTICS_FEE_CVS: '45', FREE_SHIPPING_THRESHOLD: '999' } })
     try {
-      expect((await shop.json('/api/v1/config')).body.data.checkout).toEqual({ logistics_fee: 60, free_shipping_threshold: 999, carrier_check: false })
+      expect((await shop.json('/api/v1/config')).body.data.checkout).toEqual({ logistics_fee: 60, logistics_fee_cvs: 45, free_shipping_threshold: 999, carrier_check: false })
       const body = registration()
       await shop.json('/api/v1/register', { method: 'POST', headers: json, body: JSON.stringify(body) })
       const token = (await shop.json('/api/v1/login', { method: 'POST', headers: json, body: JSON.stringify({ email: body.email, password: body.password }) })).body.data.token
@@ -183,7 +185,7 @@ describe('configured delivery pricing', () => {
         headers: { authorization: `Bearer ${token}`, ...json },
         body: JSON.stringify({ lines: [{ product_id: variant!.product_id, variant_id: variant!.id, quantity: 1 }] }),
       })
-      expect(q.body.data).toMatchObject({ subtotal: 650, logistics_fee: 60, amount: 710, tax: 34, free_shipping_threshold: 999 })
+      expect(q.body.data).toMatchObject({ subtotal: 650, logistics_fee: 60, amount: 710, tax: 34, free_shipping_threshold: 999, shipment_fees: { home: 60, cvs: 45 } })
     } finally {
       await shop.close()
     }

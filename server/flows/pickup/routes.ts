@@ -1,22 +1,20 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { ChangeStoreInputSchema } from '../../../contract/logistics'
 import { OrderParamSchema, OrderSchema } from '../../../contract/order'
 import { dataSchema } from '../../../contract/page'
 import type { MemberGuards } from '../../core/deps'
+import { validationFailed } from '../../lib/errors'
 import { documented, validate } from '../../lib/route'
 import { applyParcelStatus, changePickupStore, type PickupDeps } from './parcel'
 
-/** A status report: ECPay's twenty-odd short fields, and room to spare. */
-const REPORT_LIMITS = { bytes: 8192, fields: 40, value: 200 } as const
-
-const text = (body: string, status: 200 | 400 = 200) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+/** A status report: ECPay's twenty-odd short fields, and room to spare (its size: LOGISTICS_REPORT_BODY_LIMIT). */
+const REPORT_LIMITS = { fields: 40, value: 200 } as const
 
 /**
  * Where ECPay posts each status of a pick-up parcel (a signed form, server to server), answered
  * with the plain text `1|OK` once recorded; anything else makes ECPay send it again later. A report
  * not signed with the merchant's keys, or for a shipment the shop does not know, changes nothing
- * and is answered `0|…`.
+ * and is refused like any bad input of the API (400 in its error shape, which is not `1|OK`).
  */
 export function pickupRoutes(deps: PickupDeps & { members: MemberGuards }) {
   const tags = ['Logistics']
@@ -25,32 +23,31 @@ export function pickupRoutes(deps: PickupDeps & { members: MemberGuards }) {
   return new Hono()
     .post(
       reportPath,
-      bodyLimit({ maxSize: REPORT_LIMITS.bytes, onError: () => text('0|too large', 400) }),
       documented({
-        summary: 'ECPay’s status reports of pick-up parcels (a form signed with CheckMacValue, server to server); answered with the plain text 1|OK once recorded, 0|reason when refused',
+        summary:
+          'ECPay’s status reports of pick-up parcels (a form signed with CheckMacValue, server to server): answered with the plain text 1|OK once recorded (a report sent again too); one not signed with the merchant’s keys, or for an unknown shipment, is refused (400) and changes nothing',
         tags,
         text: true,
       }),
       async (c) => {
-        if ((c.req.header('content-type') ?? '').split(';')[0]!.trim() !== 'application/x-www-form-urlencoded') return text('0|not a form', 400)
+        if ((c.req.header('content-type') ?? '').split(';')[0]!.trim() !== 'application/x-www-form-urlencoded') throw validationFailed({ body: ['is not a form (application/x-www-form-urlencoded)'] })
         const fields: Record<string, string> = Object.create(null) as Record<string, string>
         let count = 0
         for (const [name, value] of new URLSearchParams(await c.req.text())) {
-          if (++count > REPORT_LIMITS.fields || name in fields || value.length > REPORT_LIMITS.value) return text('0|not a status report', 400)
+          if (++count > REPORT_LIMITS.fields || name in fields || value.length > REPORT_LIMITS.value) throw validationFailed({ body: ['is not a status report'] })
           fields[name] = value
         }
         if (!deps.logistics.isSigned(fields)) {
           deps.logger.warn('logistics: a status report was not signed with the merchant’s keys')
-          return text('0|CheckMacValue Error', 400)
+          throw validationFailed({ CheckMacValue: ['is invalid'] })
         }
-        const code = Number(fields.RtnCode)
-        if (!fields.AllPayLogisticsID || !/^\d{1,5}$/.test(fields.RtnCode ?? '')) return text('0|not a status report', 400)
-        const outcome = await applyParcelStatus(deps, { logisticsId: fields.AllPayLogisticsID, code, statusDate: fields.UpdateStatusDate, source: 'report' })
+        if (!/^\d{1,10}$/.test(fields.AllPayLogisticsID ?? '') || !/^\d{1,5}$/.test(fields.RtnCode ?? '')) throw validationFailed({ body: ['is not a status report'] })
+        const outcome = await applyParcelStatus(deps, { logisticsId: fields.AllPayLogisticsID!, code: Number(fields.RtnCode), statusDate: fields.UpdateStatusDate, source: 'report' })
         if (outcome === 'unknown shipment') {
-          deps.logger.warn('logistics: a status report for a shipment the shop does not know', { parcel: fields.AllPayLogisticsID.slice(0, 20) })
-          return text('0|unknown AllPayLogisticsID', 400)
+          deps.logger.warn('logistics: a status report for a shipment the shop does not know')
+          throw validationFailed({ AllPayLogisticsID: ['is not a shipment of this shop'] })
         }
-        return text('1|OK')
+        return c.text('1|OK')
       },
     )
     .post(

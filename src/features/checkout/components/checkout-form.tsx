@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio'
 import { InvoiceOptionsInputSchema } from '../../../../contract/invoice'
 import type { CreateOrderInput, Order } from '../../../../contract/order'
 import { RecipientInputSchema } from '../../../../contract/recipient'
+import { PickupPersonSchema } from '../../../../contract/logistics'
 import type { PublicConfig } from '../../../../contract/shop'
 import { isApiError } from '@/lib/api-client'
 import { formatPrice } from '@/lib/format-price'
@@ -23,6 +24,7 @@ import { invoiceInputOf } from './invoice-input'
 import { InvoiceSection } from './invoice-section'
 import { holdProblem, shareProblem, unverifiedNotice, unverifiedProblem } from './order-refusal'
 import { OrderSummary } from './order-summary'
+import { PickupSection } from './pickup-section'
 import { RecipientSection } from './recipient-section'
 import { useCarrierCheck } from './use-carrier-check'
 import './checkout.css'
@@ -35,6 +37,8 @@ interface CheckoutFormProps {
   onPlaced: (order: Order) => void
   /** how a member whose e-mail is not verified asks for the link, shown beside the limit and when the order is refused for it */
   verifyAction?: ReactNode
+  /** the store map sent the shopper back without a store */
+  mapFailed?: boolean
 }
 
 /** What the form says above "Place order": with a way back to the cart, or to the verification mail. */
@@ -60,12 +64,13 @@ const under = (errors: FieldErrors, prefix: string): FieldErrors =>
  * "Place order". Every field is checked as the shopper leaves it with the same schema the server
  * uses; "Place order" marks every field that needs attention and takes the shopper to the first.
  */
-export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }: CheckoutFormProps) {
+export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction, mapFailed = false }: CheckoutFormProps) {
   const { t } = useLingui()
   const locale = useLocalePrefix()
   const draft = useSnapshot(checkoutDraft)
   const recipients = useRecipients()
-  const quote = useQuote({ lines: lineInputs(lines), coupon_code: draft.coupon, shipment: 'home' })
+  const pickingUp = draft.shipment === 'cvs'
+  const quote = useQuote({ lines: lineInputs(lines), coupon_code: draft.coupon, shipment: draft.shipment })
   const saveRecipient = useSaveRecipient()
   const placeOrder = usePlaceOrder()
   const carrier = useCarrierCheck(settings?.carrier_check ?? false)
@@ -91,9 +96,19 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
   const newRecipient = draft.recipientChoice === 'new'
   const recipientCheck = validateForm(RecipientInputSchema, draft.recipient)
   const invoiceCheck = validateForm(InvoiceOptionsInputSchema, invoiceInputOf(draft.invoice))
+  const personCheck = validateForm(PickupPersonSchema, { name: draft.pickup.name, phone: draft.pickup.phone })
+  const storeMissing = pickingUp && !draft.pickup.store
   const carrierWord = draft.invoice.mode === 'personal' && draft.invoice.carrier_type === 'mobile' ? carrier.noteFor(draft.invoice.carrier_code) : { error: undefined, note: undefined }
   const recipientErrors = { ...under(serverErrors, 'recipient'), ...(recipientCheck.ok ? {} : visible(recipientCheck.errors, touched, 'recipient')) }
   const invoiceErrors = { ...under(serverErrors, 'invoice'), ...(invoiceCheck.ok ? {} : visible(invoiceCheck.errors, touched, 'invoice')) }
+  const pickupServer = under(serverErrors, 'pickup')
+  const pickupErrors: FieldErrors = {
+    ...(personCheck.ok ? {} : visible(personCheck.errors, touched, 'pickup')),
+    ...pickupServer,
+    ...(pickupServer.store_pick || pickupServer.store ? { store: pickupServer.store_pick ?? pickupServer.store } : {}),
+    ...(serverErrors.shipment ? { store: serverErrors.shipment } : {}),
+    ...(storeMissing && touched.has('pickup.store') ? { store: t`Please choose the pick-up store.` } : {}),
+  }
   if (carrierWord.error && !invoiceErrors.carrier_code) invoiceErrors.carrier_code = carrierWord.error
 
   const leave = (prefix: string) => (field: string) => {
@@ -131,13 +146,18 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
     const mobile = draft.invoice.mode === 'personal' && draft.invoice.carrier_type === 'mobile'
     // every field that needs attention says so at once (a shopper fixing them one press at a time
     // would not know how many are left); the first of them, in the page's order, takes the focus
-    const invalid = [...(newRecipient && !recipientCheck.ok ? fieldsOf(recipientCheck.errors, 'recipient') : []), ...(invoiceCheck.ok ? [] : fieldsOf(invoiceCheck.errors, 'invoice'))]
+    const invalid = [
+      ...(!pickingUp && newRecipient && !recipientCheck.ok ? fieldsOf(recipientCheck.errors, 'recipient') : []),
+      ...(pickingUp && storeMissing ? ['pickup.store'] : []),
+      ...(pickingUp && !personCheck.ok ? fieldsOf(personCheck.errors, 'pickup') : []),
+      ...(invoiceCheck.ok ? [] : fieldsOf(invoiceCheck.errors, 'invoice')),
+    ]
     if (invalid.length > 0 || carrierWord.error) {
       setTouched((before) => new Set([...before, ...invalid]))
       focusFirstProblem()
       return
     }
-    if (draft.recipientChoice === null) {
+    if (!pickingUp && draft.recipientChoice === null) {
       setProblem({ text: t`Please choose a recipient.` })
       focusFirstProblem()
       return
@@ -165,21 +185,26 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
       }
       let recipientId = typeof draft.recipientChoice === 'number' ? draft.recipientChoice : undefined
       let recipient: CreateOrderInput['recipient']
-      if (newRecipient && recipientCheck.ok) {
+      if (!pickingUp && newRecipient && recipientCheck.ok) {
         if (draft.saveRecipient) {
           const saved = await saveRecipient.mutateAsync({ input: recipientCheck.output })
           draftActions.chooseRecipient(saved.id)
           recipientId = saved.id
         } else recipient = recipientCheck.output
       }
-      if (!invoiceCheck.ok) return
+      if (!invoiceCheck.ok || (pickingUp && (!personCheck.ok || !draft.pickup.store))) return
+      const { store, storePick } = draft.pickup
       const input: CreateOrderInput = {
         lines: lineInputs(lines),
-        ...(recipientId !== undefined ? { recipient_id: recipientId } : { recipient }),
+        ...(pickingUp && personCheck.ok && store
+          ? { pickup: { ...(storePick ? { store_pick: storePick } : { store: { chain: store.chain, id: store.id } }), ...personCheck.output } }
+          : recipientId !== undefined
+            ? { recipient_id: recipientId }
+            : { recipient }),
         invoice: invoiceCheck.output,
         coupon_code: draft.coupon,
-        shipment: 'home',
-        payment_method: 'card',
+        shipment: draft.shipment,
+        payment_method: pickingUp ? draft.paymentMethod : 'card',
       }
       const order = await placeOrder.mutateAsync({ input, key: orderAttempts.keyFor(input) })
       orderAttempts.finish()
@@ -231,7 +256,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
     const fields = serverFieldErrors(error)
     if (error.code === 'VALIDATION_FAILED' && Object.keys(fields).length > 0) {
       // a recipient saved on its own answers its fields without the prefix
-      setServerErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field.includes('.') ? field : `recipient.${field}`, message])))
+      setServerErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field.includes('.') || field === 'shipment' || field === 'payment_method' ? field : `recipient.${field}`, message])))
       focusFirstProblem()
       return
     }
@@ -241,8 +266,10 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
   }
 
   const amount = quote.data ? formatPrice(quote.data.amount) : ''
-  const fee = settings ? formatPrice(settings.logistics_fee) : ''
+  const fees = quote.data?.shipment_fees ?? (settings ? { home: settings.logistics_fee, cvs: settings.logistics_fee_cvs } : undefined)
+  const feeText = (fee: number | undefined) => (fee === undefined ? null : fee === 0 ? t`Free for this order` : formatPrice(fee))
   const threshold = settings ? formatPrice(settings.free_shipping_threshold) : ''
+  const cod = pickingUp && draft.paymentMethod === 'cod'
 
   return (
     <form
@@ -258,19 +285,60 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
         </div>
       ) : null}
       <div className="checkout__main">
-        <RecipientSection recipients={recipients.data} failed={recipients.isError} errors={recipientErrors} onLeaveField={leave('recipient')} />
         <section className="checkout-section" aria-labelledby="checkout-shipment">
           <h2 id="checkout-shipment" className="checkout-section__title">
             {t`Delivery`}
           </h2>
-          <label className="choice is-chosen">
-            <input type="radio" name="shipment" checked readOnly />
-            <span className="choice__body">
-              <span className="choice__title">{t`Home delivery`}</span>
-              {settings ? <span className="choice__text">{t`${fee}, free for orders of ${threshold} or more`}</span> : null}
-            </span>
-          </label>
+          <div role="radiogroup" aria-labelledby="checkout-shipment" className="choice-list">
+            <label className={`choice${pickingUp ? '' : ' is-chosen'}`}>
+              <input type="radio" name="shipment" value="home" checked={!pickingUp} onChange={() => draftActions.setShipment('home')} />
+              <span className="choice__body">
+                <span className="choice__title">{t`Home delivery`}</span>
+                <span className="choice__text">
+                  {feeText(fees?.home)}
+                  {threshold ? ` · ${t`free for orders of ${threshold} or more`}` : null}
+                </span>
+              </span>
+            </label>
+            <label className={`choice${pickingUp ? ' is-chosen' : ''}`}>
+              <input type="radio" name="shipment" value="cvs" checked={pickingUp} onChange={() => draftActions.setShipment('cvs')} />
+              <span className="choice__body">
+                <span className="choice__title">{t`Convenience-store pick-up`}</span>
+                <span className="choice__text">
+                  {feeText(fees?.cvs)} · {t`7-ELEVEN, FamilyMart or Hi-Life; pay by card or in cash at the store`}
+                </span>
+              </span>
+            </label>
+          </div>
         </section>
+        {pickingUp ? (
+          <>
+            <PickupSection errors={pickupErrors} onLeaveField={leave('pickup')} mapFailed={mapFailed && !draft.pickup.store} />
+            <section className="checkout-section" aria-labelledby="checkout-payment-method">
+              <h2 id="checkout-payment-method" className="checkout-section__title">
+                {t`Payment`}
+              </h2>
+              <div role="radiogroup" aria-labelledby="checkout-payment-method" className="choice-list">
+                <label className={`choice${cod ? '' : ' is-chosen'}`}>
+                  <input type="radio" name="payment-method" value="card" checked={!cod} onChange={() => draftActions.setPaymentMethod('card')} />
+                  <span className="choice__body">
+                    <span className="choice__title">{t`Card`}</span>
+                    <span className="choice__text">{t`Paid now, on the next step.`}</span>
+                  </span>
+                </label>
+                <label className={`choice${cod ? ' is-chosen' : ''}`}>
+                  <input type="radio" name="payment-method" value="cod" checked={cod} onChange={() => draftActions.setPaymentMethod('cod')} />
+                  <span className="choice__body">
+                    <span className="choice__title">{t`Cash on pick-up`}</span>
+                    <span className="choice__text">{t`Paid in cash at the store when you collect the parcel.`}</span>
+                  </span>
+                </label>
+              </div>
+            </section>
+          </>
+        ) : (
+          <RecipientSection recipients={recipients.data} failed={recipients.isError} errors={recipientErrors} onLeaveField={leave('recipient')} />
+        )}
         <InvoiceSection errors={invoiceErrors} onLeaveField={leave('invoice')} carrierNote={carrierWord.note} />
       </div>
       <OrderSummary
@@ -304,7 +372,7 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction }
         <button type="submit" className="button button-primary button-block checkout__place" aria-disabled={busy || undefined} disabled={lines.length === 0}>
           {busy ? t`Placing your order…` : amount ? t`Place order · ${amount}` : t`Place order`}
         </button>
-        <p className="checkout-summary__note">{t`You pay by card on the next step.`}</p>
+        <p className="checkout-summary__note">{cod ? t`You pay in cash when you collect the parcel at the store.` : t`You pay by card on the next step.`}</p>
       </OrderSummary>
     </form>
   )

@@ -1,5 +1,7 @@
 import { proxy, snapshot, subscribe } from 'valtio'
+import { PAYMENT_METHODS, SHIPMENT_TYPES, type PaymentMethod, type ShipmentType } from '../../../../contract/checkout'
 import { CARRIER_TYPES, INVOICE_MODES, type CarrierType, type InvoiceMode } from '../../../../contract/invoice'
+import { STORE_CHAINS, type PickupStore, type StoreChain } from '../../../../contract/logistics'
 import { onAuthTokenChange } from '@/lib/api-client'
 
 /** What the shopper has typed on the payment page, kept for this tab so a reload loses nothing. */
@@ -21,6 +23,20 @@ export interface CheckoutDraft {
   }
   /** the coupon applied to the quote */
   coupon: string | null
+  shipment: ShipmentType
+  /** card, or cash on pick-up (pick-up only) */
+  paymentMethod: PaymentMethod
+  /** pick-up at a convenience store: the chain, the store (from the map's pick, or one used before) and who collects it */
+  pickup: {
+    chain: StoreChain
+    /** the map's pick the store came from; null for a store used before */
+    storePick: string | null
+    store: PickupStore | null
+    /** the pick was opened for cash on pick-up (the map lists the stores for it) */
+    cash: boolean
+    name: string
+    phone: string
+  }
 }
 
 const STORAGE_KEY = 'checkout-draft'
@@ -31,6 +47,9 @@ export const emptyDraft = (): CheckoutDraft => ({
   saveRecipient: true,
   invoice: { mode: 'personal', carrier_type: 'none', carrier_code: '', email: '', name: '', tax_id: '', company_title: '', donation_code: '' },
   coupon: null,
+  shipment: 'home',
+  paymentMethod: 'card',
+  pickup: { chain: 'UNIMART', storePick: null, store: null, cash: false, name: '', phone: '' },
 })
 
 const storage = (): Storage | undefined => {
@@ -67,6 +86,22 @@ export function readDraft(raw: string | null | undefined): CheckoutDraft {
   if (!CARRIER_TYPES.includes(draft.invoice.carrier_type)) draft.invoice.carrier_type = 'none'
   if (typeof s.saveRecipient === 'boolean') draft.saveRecipient = s.saveRecipient
   if (typeof s.coupon === 'string' && s.coupon) draft.coupon = s.coupon
+  if (SHIPMENT_TYPES.includes(s.shipment as ShipmentType)) draft.shipment = s.shipment as ShipmentType
+  if (PAYMENT_METHODS.includes(s.paymentMethod as PaymentMethod)) draft.paymentMethod = s.paymentMethod as PaymentMethod
+  const pickup = s.pickup as Partial<CheckoutDraft['pickup']> | undefined
+  if (pickup && typeof pickup === 'object') {
+    if (STORE_CHAINS.includes(pickup.chain as StoreChain)) draft.pickup.chain = pickup.chain as StoreChain
+    if (typeof pickup.name === 'string') draft.pickup.name = pickup.name
+    if (typeof pickup.phone === 'string') draft.pickup.phone = pickup.phone
+    if (typeof pickup.cash === 'boolean') draft.pickup.cash = pickup.cash
+    // a store is kept with where it came from, and only of the chosen chain
+    const store = pickup.store as PickupStore | null | undefined
+    if (store && typeof store === 'object' && store.chain === draft.pickup.chain && typeof store.id === 'string' && typeof store.name === 'string' && typeof store.address === 'string') {
+      draft.pickup.store = { chain: store.chain, id: store.id, name: store.name, address: store.address, telephone: typeof store.telephone === 'string' ? store.telephone : '', outlying: store.outlying === true }
+      draft.pickup.storePick = typeof pickup.storePick === 'string' ? pickup.storePick : null
+    }
+  }
+  if (draft.shipment === 'home') draft.paymentMethod = 'card'
   return draft
 }
 
@@ -97,11 +132,33 @@ export const draftActions = {
   setInvoice<F extends InvoiceField>(field: F, value: CheckoutDraft['invoice'][F]): void {
     checkoutDraft.invoice[field] = value
   },
+  setShipment(shipment: ShipmentType): void {
+    checkoutDraft.shipment = shipment
+    if (shipment === 'home') checkoutDraft.paymentMethod = 'card'
+  },
+  setPaymentMethod(method: PaymentMethod): void {
+    checkoutDraft.paymentMethod = method
+    // the map listed the stores for the other way of paying: that store is picked again
+    const { pickup } = checkoutDraft
+    if (pickup.storePick && pickup.cash !== (method === 'cod')) Object.assign(pickup, { storePick: null, store: null })
+  },
+  setChain(chain: StoreChain): void {
+    if (checkoutDraft.pickup.chain === chain) return
+    Object.assign(checkoutDraft.pickup, { chain, storePick: null, store: null })
+  },
+  /** the store the map sent back (a pick), or one used before (no pick) */
+  setStore(store: PickupStore, storePick: string | null, cash: boolean): void {
+    Object.assign(checkoutDraft.pickup, { chain: store.chain, store, storePick, cash })
+  },
+  setPickupPerson(field: 'name' | 'phone', value: string): void {
+    checkoutDraft.pickup[field] = value
+  },
   /** the member's own name and e-mail start the fields that are still empty */
   prefill(member: { email: string; name: string }): void {
     if (!checkoutDraft.invoice.email) checkoutDraft.invoice.email = member.email
     if (!checkoutDraft.invoice.name) checkoutDraft.invoice.name = member.name
     if (!checkoutDraft.recipient.name) checkoutDraft.recipient.name = member.name
+    if (!checkoutDraft.pickup.name) checkoutDraft.pickup.name = member.name
   },
   applyCoupon(code: string): void {
     checkoutDraft.coupon = code

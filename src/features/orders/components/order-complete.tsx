@@ -8,6 +8,7 @@ import { CheckIcon, CloseIcon } from '@/ui/icons'
 import { declineMessage } from './order-labels'
 import { OrderActions } from './order-actions'
 import { OrderBadges, OrderItems, OrderTotals } from './order-parts'
+import { PickupStatus } from './pickup-status'
 import './orders.css'
 
 interface OrderCompleteProps {
@@ -16,12 +17,16 @@ interface OrderCompleteProps {
   confirming: boolean
   /** the wait has lasted long: say so honestly rather than spin */
   slow: boolean
+  /** back from the store map with another store for a pick-up parcel */
+  storePick?: string
+  mapFailed?: boolean
+  onReturnHandled?: () => void
 }
 
 const INVOICE_FIELDS = ['tax_id', 'company_title', 'carrier_code', 'donation_code', 'name', 'email'] as const
 
 /** The order-complete page (/purchase/{no}): number, items, totals, payment state and what happens next. */
-export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
+export function OrderComplete({ order, confirming, slow, storePick, mapFailed, onReturnHandled }: OrderCompleteProps) {
   const { t } = useLingui()
   const lang = htmlLang(useLocale())
   const locale = useLocalePrefix()
@@ -32,7 +37,8 @@ export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
   const paid = order.payment_status === 'SUCCESSED' && !cancelled
   const waiting = confirming && order.payment_status === 'PROCESSING' && order.order_status === 'PROCESSING'
   const deadline = order.payment.pay_before ? dateTime(order.payment.pay_before) : ''
-  const { recipient } = order
+  const { recipient, pickup } = order
+  const cod = order.payment.method === 'cod'
   const invoiceLabels: Record<(typeof INVOICE_FIELDS)[number], string> = {
     tax_id: t`Tax number`,
     company_title: t`Company name`,
@@ -51,7 +57,11 @@ export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
           ? t`The payment did not go through`
           : waiting
             ? t`Confirming your payment…`
-            : t`Your order is placed and waiting for payment`
+            : cod
+              ? order.order_status === 'COMPLETED'
+                ? t`Thank you! You collected your order.`
+                : t`Thank you! Your order is placed.`
+              : t`Your order is placed and waiting for payment`
 
   return (
     <div className="container order-page">
@@ -74,6 +84,7 @@ export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
 
       <section className="order-next" aria-label={t`Next steps`} aria-live="polite">
         <NextSteps order={order} waiting={waiting} slow={slow} deadline={deadline} />
+        {pickup ? <PickupStatus order={{ ...order, pickup }} storePick={storePick} mapFailed={mapFailed} onReturnHandled={onReturnHandled} /> : null}
         <OrderActions order={order} />
       </section>
 
@@ -96,17 +107,20 @@ export function OrderComplete({ order, confirming, slow }: OrderCompleteProps) {
             </div>
             <div>
               <dt>{t`Delivery`}</dt>
-              <dd>{t`Home delivery`}</dd>
+              <dd>{pickup ? t`Convenience-store pick-up` : t`Home delivery`}</dd>
             </div>
             <div>
-              <dt>{t`Recipient`}</dt>
+              <dt>{pickup ? t`Collected by` : t`Recipient`}</dt>
               <dd>
                 {recipient.name} · {recipient.phone}
                 <br />
-                {recipient.zip_code} {recipient.county}
-                {recipient.district}
+                {pickup ? null : `${recipient.zip_code} ${recipient.county}${recipient.district}`}
                 {recipient.address}
               </dd>
+            </div>
+            <div>
+              <dt>{t`Payment`}</dt>
+              <dd>{cod ? t`Cash on pick-up` : t`Card`}</dd>
             </div>
             <div>
               <dt>{t`Invoice`}</dt>
@@ -162,8 +176,13 @@ function NextSteps({ order, waiting, slow, deadline }: { order: Order; waiting: 
       </>
     )
   }
-  if (order.order_status === 'COMPLETED') return <p>{t`Your parcel has been delivered. Enjoy!`}</p>
-  if (order.order_status === 'TRANSPORTING') return <p>{t`Your parcel is on its way.`}</p>
+  const pickup = order.pickup
+  if (order.order_status === 'COMPLETED') return <p>{pickup ? t`You collected your parcel at the store. Enjoy!` : t`Your parcel has been delivered. Enjoy!`}</p>
+  if (order.order_status === 'TRANSPORTING') return <p>{pickup ? t`Your parcel is on its way to the store. We will tell you when it arrives.` : t`Your parcel is on its way.`}</p>
+  if (order.payment.method === 'cod') {
+    const amount = formatPrice(order.amount)
+    return <p>{t`We are packing your order. You pay ${amount} in cash when you collect it at the store.`}</p>
+  }
   if (order.payment_status === 'SUCCESSED') {
     return <p>{t`We are packing your order. Once it ships you will find its tracking number under My orders.`}</p>
   }

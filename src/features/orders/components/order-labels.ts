@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { OrderStatus, RefundStatus } from '../../../../contract/order-states'
 import type { PaymentStatus } from '../../../../contract/payment'
+import type { ParcelState } from '../../../../contract/logistics'
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   PROCESSING: msg`Processing`,
@@ -15,6 +16,20 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageDescriptor> = {
   PROCESSING: msg`Unpaid`,
   SUCCESSED: msg`Paid`,
   FAILED: msg`Payment failed`,
+}
+
+/** An unpaid cash-on-pick-up order's payment. */
+export const CASH_ON_PICKUP_LABEL = msg`Cash on pick-up`
+
+/** Where a pick-up parcel is (contract/logistics PARCEL_STATES), for the order page's steps. */
+export const PARCEL_LABELS: Record<ParcelState, MessageDescriptor> = {
+  created: msg`Handed to the store chain`,
+  in_transit: msg`At the logistics centre`,
+  store_closed: msg`The store has closed`,
+  store_changed: msg`On its way to the new store`,
+  arrived: msg`At the store`,
+  picked_up: msg`Collected`,
+  returned: msg`Not collected: sent back`,
 }
 
 /** A cancelled order's payment: the refund, not the payment, is what the member needs to know. */

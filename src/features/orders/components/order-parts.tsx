@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../contract/order'
 import { OrderLine } from '@/ui/order-line'
 import { Price } from '@/ui/price'
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, REFUND_STATUS_LABELS } from './order-labels'
+import { CASH_ON_PICKUP_LABEL, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, REFUND_STATUS_LABELS } from './order-labels'
 
 type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted'
 
@@ -11,15 +11,17 @@ type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted'
  * The payment's badge. On a cancelled order it tells the refund (in progress: amber; done: neutral),
  * never a green "paid": the money is going back, nothing is on its way.
  */
-function paymentBadge(order: Pick<Order, 'order_status' | 'payment_status' | 'refund'>): { label: MessageDescriptor; tone: Tone } {
+function paymentBadge(order: Pick<Order, 'order_status' | 'payment_status' | 'refund'> & { payment?: Pick<Order['payment'], 'method'> }): { label: MessageDescriptor; tone: Tone } {
   if (order.refund) return { label: REFUND_STATUS_LABELS[order.refund.status], tone: order.refund.status === 'PENDING' ? 'warn' : 'muted' }
+  // cash on pick-up is not a payment missing: it is paid at the store
+  if (order.payment?.method === 'cod' && order.payment_status === 'PROCESSING' && order.order_status !== 'CANCEL') return { label: CASH_ON_PICKUP_LABEL, tone: 'info' }
   const label = PAYMENT_STATUS_LABELS[order.payment_status]
   if (order.order_status === 'CANCEL') return { label, tone: 'muted' }
   return { label, tone: order.payment_status === 'SUCCESSED' ? 'ok' : order.payment_status === 'FAILED' ? 'bad' : 'warn' }
 }
 
 /** The order's two states, as badges. */
-export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'payment_status' | 'refund'> }) {
+export function OrderBadges({ order }: { order: Pick<Order, 'order_status' | 'payment_status' | 'refund'> & { payment?: Pick<Order['payment'], 'method'> } }) {
   const { i18n, t } = useLingui()
   const payment = paymentBadge(order)
   const orderTone: Tone = order.order_status === 'CANCEL' ? 'muted' : order.order_status === 'COMPLETED' ? 'ok' : 'info'

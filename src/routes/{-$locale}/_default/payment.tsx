@@ -13,6 +13,8 @@ import type { CheckoutLine } from '@/features/checkout/components/checkout-line'
 import { CheckoutForm } from '@/features/checkout/components/checkout-form'
 import { PaymentPanel } from '@/features/checkout/components/payment-panel'
 import { PaymentStep } from '@/features/checkout/components/payment-step'
+import { draftActions } from '@/features/checkout/stores/checkout-draft'
+import { getStorePick } from '@/lib/store-map'
 import { orderQueryOptions, useOrder } from '@/features/orders/api/get-order'
 import { ORDERS_KEY } from '@/features/orders/api/orders-keys'
 import { OrderActions } from '@/features/orders/components/order-actions'
@@ -29,6 +31,10 @@ import { FAILURE_TITLES, routeHead } from '@/lib/page-head'
 const PaymentSearchSchema = v.object({
   /** an order placed and waiting to be paid: the page shows the payment step for it */
   order: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
+  /** back from a chain's store map: the pick whose store to take (StorePickParamSchema's pattern, checked by the page) */
+  store_pick: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
+  /** back from the map without a store the shop could take */
+  store_pick_error: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.literal('1'))), undefined),
 })
 
 /** The payment page (spec section 2): members only; visitors sign in and come back here. */
@@ -49,8 +55,44 @@ function PaymentPage() {
 }
 
 /** The checkout form over the cart's lines; a placed order leaves the cart and goes to its payment step. */
+/** Back from the store map: the store picked there goes into the draft, and the address is made clean again. */
+function useStorePickReturn() {
+  const search = Route.useSearch()
+  const locale = useLocale()
+  const prefix = useLocalePrefix()
+  const navigate = useNavigate()
+  // a map that came back without a store, or with a pick that is not one
+  const [failed, setFailed] = useState(search.store_pick_error === '1' || (search.store_pick !== undefined && !/^SP[A-Za-z0-9]{16}$/.test(search.store_pick)))
+  const tradeNo = search.store_pick
+  useEffect(() => {
+    if (!tradeNo && !search.store_pick_error) return
+    let live = true
+    const clean = () => void navigate({ to: '/{-$locale}/payment', params: { locale: prefix }, search: {}, replace: true, resetScroll: false })
+    if (!tradeNo || !/^SP[A-Za-z0-9]{16}$/.test(tradeNo)) {
+      clean()
+      return
+    }
+    getStorePick(tradeNo, locale)
+      .then((pick) => {
+        if (!live) return
+        if (pick.store) {
+          draftActions.setShipment('cvs')
+          draftActions.setStore(pick.store, pick.trade_no, pick.cash_on_pickup)
+          setFailed(false)
+        } else setFailed(true)
+      })
+      .catch(() => live && setFailed(true))
+      .finally(clean)
+    return () => {
+      live = false
+    }
+  }, [tradeNo, search.store_pick_error, locale, navigate, prefix])
+  return failed
+}
+
 function Checkout() {
   const { t } = useLingui()
+  const mapFailed = useStorePickReturn()
   const locale = useLocale()
   const prefix = useLocalePrefix()
   const navigate = useNavigate()
@@ -97,6 +139,7 @@ function Checkout() {
           settings={config?.checkout}
           onPlaced={onPlaced}
           verifyAction={<SendVerificationButton variant="link" />}
+          mapFailed={mapFailed}
         />
       )}
     </div>

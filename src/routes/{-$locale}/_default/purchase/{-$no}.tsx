@@ -28,6 +28,9 @@ const SLOW_POLL_MS = 10_000
 const PurchaseSearchSchema = v.object({
   /** set by the payment step: a card payment was just confirmed */
   confirmed: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.literal('1'))), undefined),
+  /** back from a chain's store map with another store for this order's parcel */
+  store_pick: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^SP[A-Za-z0-9]{16}$/))), undefined),
+  store_pick_error: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.literal('1'))), undefined),
 })
 
 /** The order-complete page (/purchase/{no}); without a number it is the member's order list. */
@@ -51,7 +54,7 @@ function PurchasePage() {
 
 function PurchasedOrder({ no }: { no: string }) {
   const { t } = useLingui()
-  const { confirmed } = Route.useSearch()
+  const { confirmed, store_pick: storePick, store_pick_error: mapError } = Route.useSearch()
   const navigate = useNavigate()
   const prefix = useLocalePrefix()
   const [since] = useState(() => Date.now())
@@ -94,7 +97,14 @@ function PurchasedOrder({ no }: { no: string }) {
   return (
     <>
       {order.order_status === 'PROCESSING' ? <ShippingPrompt /> : null}
-      <OrderComplete order={order} confirming={confirming} slow={slow} />
+      <OrderComplete
+        order={order}
+        confirming={confirming}
+        slow={slow}
+        storePick={storePick}
+        mapFailed={mapError === '1'}
+        onReturnHandled={() => void navigate({ to: '/{-$locale}/purchase/{-$no}', params: { locale: prefix, no }, search: {}, replace: true, resetScroll: false })}
+      />
     </>
   )
 }

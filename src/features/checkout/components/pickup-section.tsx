@@ -1,0 +1,128 @@
+import { useLingui } from '@lingui/react/macro'
+import { useId, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { CHAIN_NAMES, STORE_CHAINS } from '../../../../contract/logistics'
+import { draftActions, checkoutDraft } from '../stores/checkout-draft'
+import { isApiError } from '@/lib/api-client'
+import type { FieldErrors } from '@/lib/form'
+import { useLocale } from '@/lib/i18n'
+import { goToMap, openStorePick, useRecentStores } from '@/lib/store-map'
+import { StoreCard } from '@/ui/store-card'
+import { TextField } from '@/ui/text-field'
+
+interface PickupSectionProps {
+  /** the person's field errors and the store's (`store`), as the form decides to show them */
+  errors: FieldErrors
+  onLeaveField: (field: string) => void
+  /** the map sent the shopper back without a store it could use */
+  mapFailed: boolean
+}
+
+/**
+ * Pick-up at a convenience store: the chain, then the store (picked on the chain's map, or one
+ * used before), and who collects the parcel: the name on their ID and a mobile number the store
+ * texts when the parcel arrives.
+ */
+export function PickupSection({ errors, onLeaveField, mapFailed }: PickupSectionProps) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const draft = useSnapshot(checkoutDraft)
+  const recent = useRecentStores(true)
+  const [opening, setOpening] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const titleId = useId()
+  const chainId = useId()
+  const { pickup } = draft
+  const cash = draft.paymentMethod === 'cod'
+  const recentStores = (recent.data ?? []).filter((s) => !(pickup.store && s.chain === pickup.store.chain && s.id === pickup.store.id))
+
+  async function openMap() {
+    if (opening) return
+    setOpening(true)
+    setProblem(null)
+    try {
+      const pick = await openStorePick({ chain: pickup.chain, cash_on_pickup: cash, locale })
+      goToMap(pick.map)
+    } catch (error) {
+      setProblem(isApiError(error) ? error.message : t`Oops...Something went wrong`)
+      setOpening(false)
+    }
+  }
+
+  const storeError = errors.store ?? (mapFailed ? t`The store map did not send a store back. Please choose the store again.` : null) ?? problem
+  return (
+    <section className="checkout-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="checkout-section__title">
+        {t`Pick-up store`}
+      </h2>
+      <div role="radiogroup" aria-labelledby={chainId} className="choice-list choice-list--row">
+        <span id={chainId} className="visually-hidden">
+          {t`Convenience store chain`}
+        </span>
+        {STORE_CHAINS.map((chain) => (
+          <label key={chain} className={`choice${pickup.chain === chain ? ' is-chosen' : ''}`}>
+            <input type="radio" name="pickup-chain" value={chain} checked={pickup.chain === chain} onChange={() => draftActions.setChain(chain)} />
+            <span className="choice__body">
+              <span className="choice__title">{CHAIN_NAMES[chain][locale]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <div className="pickup-store" data-field="store">
+        {pickup.store ? (
+          <StoreCard store={pickup.store} />
+        ) : (
+          <p className="pickup-store__empty">{t`No store chosen yet.`}</p>
+        )}
+        <button type="button" className="button button-secondary" onClick={() => void openMap()} aria-disabled={opening || undefined} aria-invalid={storeError ? true : undefined} aria-describedby={storeError ? `${titleId}-store-error` : undefined}>
+          {opening ? t`Opening the store map…` : pickup.store ? t`Choose another store on the map` : t`Choose a store on the map`}
+        </button>
+        {storeError ? (
+          <p id={`${titleId}-store-error`} className="field__error" role="alert">
+            {storeError}
+          </p>
+        ) : null}
+      </div>
+      {recentStores.length > 0 ? (
+        <div className="pickup-recent">
+          <h3 className="pickup-recent__title">{t`Stores you used before`}</h3>
+          <ul className="choice-list">
+            {recentStores.map((store) => (
+              <li key={`${store.chain}:${store.id}`}>
+                <button type="button" className="choice pickup-recent__store" onClick={() => draftActions.setStore(store, null, cash)}>
+                  <StoreCard store={store} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="form checkout-subform">
+        <div className="form-row form-row--2">
+          <TextField
+            label={t`Name of who collects it`}
+            name="pickup-name"
+            value={pickup.name}
+            onChange={(value) => draftActions.setPickupPerson('name', value)}
+            onBlur={() => onLeaveField('name')}
+            error={errors.name}
+            hint={t`As on their ID: the store checks it.`}
+            autoComplete="name"
+          />
+          <TextField
+            label={t`Mobile number`}
+            name="pickup-phone"
+            value={pickup.phone}
+            onChange={(value) => draftActions.setPickupPerson('phone', value)}
+            onBlur={() => onLeaveField('phone')}
+            error={errors.phone}
+            hint={t`The store texts it when the parcel arrives.`}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+          />
+        </div>
+      </div>
+    </section>
+  )
+}
