@@ -62,6 +62,7 @@ const ONE_WIDTH = [
   'locale-routing',
   'offline',
   'password-recovery',
+  'pickup',
   'product-detail',
   'product-list',
   'referral',

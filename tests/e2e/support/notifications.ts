@@ -135,3 +135,15 @@ export const shownNotifications = (page: Page): Promise<Shown[]> =>
     const registration = await navigator.serviceWorker.ready
     return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as { url?: string } | null }))
   })
+
+/** Ships a pick-up order: the shop creates its shipment with the logistics sandbox (no tracking number to give). */
+export async function shipPickupOrder(request: APIRequestContext, no: string): Promise<void> {
+  const response = await request.post(`/api/v1/operator/orders/${no}/ship`, { headers: bearer(await operatorKey()), data: {} })
+  expect(response.ok(), await response.text()).toBe(true)
+}
+
+/** The logistics sandbox's operator control: the pick-up parcel moves on a step, which the sandbox reports to the shop. */
+export async function advanceParcel(request: APIRequestContext, no: string, step: 'shipped' | 'arrived' | 'picked_up' | 'not_picked_up' | 'store_closed'): Promise<void> {
+  const response = await request.post(`/api/v1/operator/orders/${no}/parcel`, { headers: bearer(await operatorKey()), data: { step } })
+  expect(response.ok(), await response.text()).toBe(true)
+}

@@ -51,16 +51,16 @@ export function OrderComplete({ order, confirming, slow, storePick, mapFailed, o
   const headline =
     cancelled
       ? t`This order is cancelled`
-      : paid
+      : pickup && order.order_status === 'COMPLETED'
+        ? t`Thank you! You collected your order.`
+        : paid
         ? t`Thank you! Your order is paid.`
         : order.payment_status === 'FAILED'
           ? t`The payment did not go through`
           : waiting
             ? t`Confirming your payment…`
             : cod
-              ? order.order_status === 'COMPLETED'
-                ? t`Thank you! You collected your order.`
-                : t`Thank you! Your order is placed.`
+              ? t`Thank you! Your order is placed.`
               : t`Your order is placed and waiting for payment`
 
   return (
