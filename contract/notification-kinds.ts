@@ -6,6 +6,7 @@
  */
 export const NOTIFICATION_TYPES = [
   'order_paid',
+  'order_placed',
   'order_shipped',
   'order_delivered',
   'payment_failed',
@@ -27,6 +28,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 /** Kinds about the member's own orders: they always reach the message centre (push may be off). */
 export const ORDER_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'order_paid',
+  'order_placed',
   'order_shipped',
   'order_delivered',
   'payment_failed',

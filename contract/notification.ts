@@ -58,6 +58,8 @@ export type StoredPayload = Omit<NotificationPayload, 'product_name'> & { produc
  */
 export interface StoredPayloads {
   order_paid: { order_no: string }
+  /** a cash-on-pick-up order was placed: its confirmation (it is paid at the store, not now) */
+  order_placed: { order_no: string }
   order_shipped: { order_no: string; carrier?: string; tracking_no?: string; tracking_url: string | null; store_name?: string }
   /** store_name: collected at this store (pick-up) */
   order_delivered: { order_no: string; store_name?: string }
@@ -80,7 +82,7 @@ export interface StoredPayloads {
 }
 
 /** The order kinds that also go out by mail (decision 57). */
-export const ORDER_MAIL_KINDS = ['order_paid', 'order_shipped', 'order_delivered'] as const satisfies readonly NotificationType[]
+export const ORDER_MAIL_KINDS = ['order_paid', 'order_placed', 'order_shipped', 'order_delivered'] as const satisfies readonly NotificationType[]
 
 export const NotificationSchema = v.object({
   id: v.number(),

@@ -107,6 +107,7 @@ export const pushAgent = new PushAgent({ keepAlive: true })
  */
 export const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: 'very-low' | 'low' | 'normal' | 'high' }> = {
   order_paid: { ttlSeconds: 24 * 3600, urgency: 'normal' },
+  order_placed: { ttlSeconds: 24 * 3600, urgency: 'normal' },
   order_shipped: { ttlSeconds: 2 * 24 * 3600, urgency: 'normal' },
   order_delivered: { ttlSeconds: 2 * 24 * 3600, urgency: 'normal' },
   payment_failed: { ttlSeconds: 3600, urgency: 'high' },

@@ -103,7 +103,7 @@ describe.each(targets)('notifications on $kind', (target) => {
   it('lists the kinds and statuses in the request’s language', async () => {
     const kinds = await shop.request('GET', '/api/v1/notification-type', undefined, { 'x-localization': 'zh_tw' })
     expect(kinds.body.data.map((k: { type: string }) => k.type)).toEqual([...NOTIFICATION_TYPES])
-    expect(kinds.body.data[1]).toEqual({ type: 'order_shipped', name: '訂單出貨', group: 'order', can_switch_off: false })
+    expect(kinds.body.data[2]).toEqual({ type: 'order_shipped', name: '訂單出貨', group: 'order', can_switch_off: false })
     expect(kinds.body.data.find((k: { type: string }) => k.type === 'favourite_restock').can_switch_off).toBe(true)
     const statuses = await shop.request('GET', '/api/v1/notification-status', undefined, { 'x-localization': 'ja' })
     expect(statuses.body.data.data).toEqual([

@@ -97,6 +97,9 @@ describe.each(targets)('pick-up orders on $kind', (target) => {
       pickup: { store: { chain: 'UNIMART', id: '131386' }, parcel: null, collect_by: null, can_change_store: false },
     })
     expect(await stockOf('GEN-0001-A')).toBe(stock - 2)
+    // confirmed at once (it is paid at the store, not now), by notification and mail
+    expect(await kinds(m)).toContain('order_placed')
+    await expect.poll(() => shop.mails.find((mail) => mail.subject.includes(`Order ${no} is placed`))?.text, { timeout: 10_000 }).toContain('you pay in cash when you collect it at the store')
     // no card payment: paying is refused, and the unpaid-order expiry leaves it alone
     expect((await m.call('POST', `/api/v1/ec-order/${no}/pay`)).body.error.code).toBe('PAYMENT_TRANSITION_NOT_ALLOWED')
     shop.clock.advance(2 * 3_600_000)
@@ -111,6 +114,8 @@ describe.each(targets)('pick-up orders on $kind', (target) => {
     const { fields } = await shop.logistics.client.query({ logisticsId: row!.logistics_id! })
     // ECPay collects the order's amount at the store
     expect(fields).toMatchObject({ CollectionAmount: '660', GoodsAmount: '660', MerchantTradeNo: no.replace('-', '') })
+    // the shipment's mail names the store the parcel goes to
+    await expect.poll(() => shop.mails.find((mail) => mail.subject.includes(no) && mail.text.includes('Pick-up store'))?.text, { timeout: 10_000 }).toContain('7-ELEVEN (統一超商) 測試門市')
     // shipping twice is refused, and creates no second shipment
     expect((await shop.operate('ship', no)).body.error.code).toBe('ORDER_TRANSITION_NOT_ALLOWED')
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Locale } from '../../../contract/constants'
 import type { CreateOrderInput, Order } from '../../../contract/order'
 import { sendsAhead } from '../../db/client'
+import { notify } from '../../core/notify'
 import { transaction } from '../../db/transaction'
 import { AppError, validationFailed } from '../../lib/errors'
 import type { PaymentDeps } from '../../core/deps'
@@ -171,6 +172,10 @@ export async function placeOrder(deps: PaymentDeps & { carrier: CarrierChecker }
         })
       }
       let order = written.order
+      // cash on pick-up is paid at the store: the order is confirmed now (with its mail), not on a payment
+      if (input.payment_method === 'cod') {
+        await notify(tx, { userId, type: 'order_placed', payload: { order_no: order.no }, url: `/purchase/${order.no}`, dedupeKey: `order_placed:${order.id}` }, now)
+      }
       if (quote.coupon) {
         const redeemed = await redeemCoupon(tx, { code: quote.coupon.code, memberId: userId, subtotal: quote.subtotal, now, orderId: order.id })
         order = await repo.updateOrderReturning(tx, order.id, { coupon_id: redeemed.couponId, coupon_title: await repo.couponTitle(tx, redeemed.couponId) })

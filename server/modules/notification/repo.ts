@@ -183,6 +183,7 @@ export async function orderForMail(db: DbOrTx, userId: number, orderNo: string):
     tax: order.tax,
     amount: order.amount,
     recipient: order.recipient,
+    pickupStore: order.pickup_store,
     invoice: order.invoice,
     carrier: order.carrier,
     trackingNo: order.tracking_no,

@@ -29,6 +29,14 @@ const WORDS: Record<NotificationType, Words> = {
       ja: `ご注文 ${p.order_no} のお支払いを確認しました。まもなく発送いたします。`,
     }),
   },
+  order_placed: {
+    title: { zh_tw: '訂單成立', en: 'Order placed', ja: 'ご注文を承りました' },
+    content: (p) => ({
+      zh_tw: `訂單 ${p.order_no} 已成立，取貨時於門市付款。我們會盡快為您出貨。`,
+      en: `Order ${p.order_no} is placed; you pay when you collect it at the store. We will ship it soon.`,
+      ja: `ご注文 ${p.order_no} を承りました。お支払いは店舗での受け取り時です。まもなく発送いたします。`,
+    }),
+  },
   order_shipped: {
     title: { zh_tw: '訂單已出貨', en: 'Your order has shipped', ja: 'ご注文の商品を発送しました' },
     content: (p) =>
@@ -181,6 +189,7 @@ const WORDS: Record<NotificationType, Words> = {
 
 export const KIND_NAMES: Record<NotificationType, Localized> = {
   order_paid: { zh_tw: '訂單付款成功', en: 'Order paid', ja: 'お支払い完了' },
+  order_placed: { zh_tw: '訂單成立（取貨付款）', en: 'Order placed (cash on pick-up)', ja: 'ご注文の受付（代金引換）' },
   order_shipped: { zh_tw: '訂單出貨', en: 'Order shipped', ja: '発送' },
   order_delivered: { zh_tw: '訂單送達', en: 'Order delivered', ja: '配達完了' },
   payment_failed: { zh_tw: '付款失敗', en: 'Payment failed', ja: 'お支払いの失敗' },
