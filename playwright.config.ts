@@ -80,10 +80,11 @@ const ONE_WIDTH = [
  * The journeys a returning shopper makes (every second visit, and the installed app): run again at
  * phone width with the service worker installed by a first visit and controlling every page.
  */
-const RETURNING = ['account-journey', 'cart', 'checkout', 'notifications', 'offline', 'offline-cart', 'returning-shopper', 'search', 'subscribe'].map((name) => `${name}.spec.ts`)
+const RETURNING = ['account-journey', 'cart', 'checkout', 'notifications', 'offline', 'offline-cart', 'pickup', 'returning-shopper', 'search', 'subscribe'].map((name) => `${name}.spec.ts`)
 /**
  * Of those specs, the journeys (browse and search, the cart in two tabs and after a reload, paying
- * and finding the order, a decline and pay again, the snack box and its portal, a notification on
+ * and finding the order, a decline and pay again, convenience-store pick-up through the chain's map,
+ * the snack box and its portal, a notification on
  * the open page, offline browsing and an offline cart change, sign-out, the update prompt), in
  * zh-TW, en and ja: the suite has to fit its time. (The offline specs allow the worker in every
  * project: their own first visit installs it.)
@@ -96,6 +97,7 @@ const RETURNING_JOURNEYS = new RegExp(
     'a member pays',
     'a declined card',
     'a shipped order is announced',
+    'a shopper picks a store on the map, pays cash on pick-up .* \\(en\\)',
     'pages seen online open offline after a reload, with their pictures \\(en\\)',
     'a member’s cart changed offline reaches the server once',
     'sign out \\(en\\)',
