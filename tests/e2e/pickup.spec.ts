@@ -87,3 +87,44 @@ for (const journey of JOURNEYS) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   })
 }
+
+test('when the 7-ELEVEN store closes, the shopper chooses another on the map from the order page, and the parcel goes there (en)', async ({ page, request }) => {
+  test.slow()
+  const member = await createMember(request)
+  const token = await apiToken(request, member)
+  const auth = { authorization: `Bearer ${token}` }
+  const { product, variant } = await pricedStock(page, 200, 'en', undefined, 600)
+  // a store picked on the map through the API, as the checkout does, then the order
+  const pick = ((await (await request.post('/api/v1/logistics/store-picks', { data: { chain: 'UNIMART', cash_on_pickup: true, locale: 'en' }, headers: auth })).json()) as { data: { trade_no: string; map: { action: string; fields: Record<string, string> } } }).data
+  const reply = await request.post('/api/v1/logistics/map-reply', {
+    form: { MerchantID: pick.map.fields.MerchantID!, MerchantTradeNo: pick.trade_no, LogisticsSubType: 'UNIMART', CVSStoreID: '131386', CVSStoreName: '測試門市', CVSAddress: '台北市中正區忠孝西路一段 1 號', CVSTelephone: '02-2311-0001', CVSOutSide: '0', ExtraData: '' },
+    maxRedirects: 0,
+  })
+  expect(reply.status()).toBe(303)
+  const placed = await request.post('/api/v1/ec-order', {
+    data: { lines: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }], shipment: 'cvs', payment_method: 'cod', pickup: { store_pick: pick.trade_no, name: 'LinMeiLing', phone: '0912345678' }, invoice: { mode: 'personal', carrier_type: 'none', email: member.email, name: 'Lin Mei Ling' } },
+    headers: { ...auth, 'idempotency-key': `closed-${Date.now()}` },
+  })
+  expect(placed.status(), await placed.text()).toBe(201)
+  const no = ((await placed.json()) as { data: { no: string } }).data.no
+  await shipPickupOrder(request, no)
+  await advanceParcel(request, no, 'store_closed')
+
+  await page.goto('/en/product/list')
+  await signIn(page, 'en', member)
+  await page.goto(`/en/purchase/${no}`)
+  const main = page.getByRole('main')
+  await expect(main.getByText('This store has closed. Please choose another 7-ELEVEN for your parcel.')).toBeVisible()
+  await main.getByRole('button', { name: 'Choose another store on the map' }).click()
+  await page.getByRole('searchbox').fill('站前')
+  await page.getByRole('button', { name: /Search/ }).click()
+  await page.getByRole('button', { name: /Choose 站前門市/ }).click()
+  // back on the order: the shop asked ECPay to send the parcel to the new store
+  await expect(page).toHaveURL(new RegExp(`/en/purchase/${no}$`))
+  await expect(main.getByText('站前門市')).toBeVisible()
+  await expect(main.getByText('This store has closed. Please choose another 7-ELEVEN for your parcel.')).toBeHidden()
+  await expect(page.getByRole('list', { name: 'Where the parcel is' }).getByText('On its way to the new store')).toBeVisible()
+  await advanceParcel(request, no, 'arrived')
+  const arrived = await newestNotification(request, token, 'parcel_arrived')
+  expect(arrived.content).toContain('站前門市')
+})
