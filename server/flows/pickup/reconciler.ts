@@ -3,6 +3,7 @@ import { PICKUP_REMINDER_DAYS } from '../../../contract/logistics'
 import { notify } from '../../core/notify'
 import { orders } from '../../db/schema'
 import { transaction } from '../../db/transaction'
+import { Periodic } from '../../lib/periodic'
 import * as repo from '../../modules/order/repo'
 import { applyParcelStatus, type PickupDeps } from './parcel'
 
@@ -17,28 +18,22 @@ const DAY_MS = 86_400_000
  * reminded PICKUP_REMINDER_DAYS before the last day to collect it.
  */
 export class ParcelReconciler {
-  private timer?: NodeJS.Timeout
-  private running?: Promise<unknown>
+  private readonly periodic: Periodic
 
   constructor(
     private readonly deps: PickupDeps,
     private readonly checkMs = deps.config.logisticsReconcileMs,
-    private readonly intervalMs = Math.min(60_000, Math.max(1_000, checkMs / 5)),
-  ) {}
-
-  start() {
-    this.timer ??= setInterval(() => {
-      this.running ??= this.sweep()
-        .catch((error: Error) => this.deps.logger.warn('parcel reconciliation failed', { error: error.message }))
-        .finally(() => (this.running = undefined))
-    }, this.intervalMs)
-    this.timer.unref()
+    intervalMs = Math.min(60_000, Math.max(1_000, checkMs / 5)),
+  ) {
+    this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('parcel reconciliation failed', { error: error.message }))
   }
 
-  async stop() {
-    clearInterval(this.timer)
-    this.timer = undefined
-    await this.running
+  start() {
+    this.periodic.start()
+  }
+
+  stop() {
+    return this.periodic.stop()
   }
 
   /** One pass: answers how many parcels were asked about, how many statuses were new, and how many shoppers reminded. */

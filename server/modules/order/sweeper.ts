@@ -6,6 +6,7 @@ import type { PaymentDeps } from '../../core/deps'
 import * as repo from './repo'
 import { applyLookedUp, settleRefund } from './payments'
 import { changeOrder } from './states'
+import { Periodic } from '../../lib/periodic'
 
 const BATCH = 50
 /**
@@ -30,27 +31,21 @@ export const reminderLead = (paymentMs: number) => Math.min(REMINDER_LEAD_MS, Ma
  * unpaid order is cancelled (reminderLead).
  */
 export class OrderSweeper {
-  private timer?: NodeJS.Timeout
-  private running?: Promise<unknown>
+  private readonly periodic: Periodic
 
   constructor(
     private readonly deps: PaymentDeps,
-    private readonly intervalMs = Math.min(30_000, Math.max(1_000, deps.config.orders.paymentMs / 4)),
-  ) {}
-
-  start() {
-    this.timer ??= setInterval(() => {
-      this.running ??= this.sweep()
-        .catch((error: Error) => this.deps.logger.warn('order sweep failed', { error: error.message }))
-        .finally(() => (this.running = undefined))
-    }, this.intervalMs)
-    this.timer.unref()
+    intervalMs = Math.min(30_000, Math.max(1_000, deps.config.orders.paymentMs / 4)),
+  ) {
+    this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('order sweep failed', { error: error.message }))
   }
 
-  async stop() {
-    clearInterval(this.timer)
-    this.timer = undefined
-    await this.running
+  start() {
+    this.periodic.start()
+  }
+
+  stop() {
+    return this.periodic.stop()
   }
 
   /** One pass; answers how many members were reminded, orders expired and refunds settled. */

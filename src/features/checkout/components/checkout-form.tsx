@@ -26,6 +26,7 @@ import { holdProblem, shareProblem, unverifiedNotice, unverifiedProblem } from '
 import { OrderSummary } from './order-summary'
 import { PickupSection } from './pickup-section'
 import { RecipientSection } from './recipient-section'
+import { ChoiceRadio } from '@/ui/choice-radio'
 import { useCarrierCheck } from './use-carrier-check'
 import './checkout.css'
 
@@ -290,25 +291,31 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction, 
             {t`Delivery`}
           </h2>
           <div role="radiogroup" aria-labelledby="checkout-shipment" className="choice-list">
-            <label className={`choice${pickingUp ? '' : ' is-chosen'}`}>
-              <input type="radio" name="shipment" value="home" checked={!pickingUp} onChange={() => draftActions.setShipment('home')} />
-              <span className="choice__body">
-                <span className="choice__title">{t`Home delivery`}</span>
-                <span className="choice__text">
+            <ChoiceRadio
+              name="shipment"
+              value="home"
+              checked={!pickingUp}
+              onChoose={() => draftActions.setShipment('home')}
+              title={t`Home delivery`}
+              text={
+                <>
                   {feeText(fees?.home)}
                   {threshold ? ` · ${t`free for orders of ${threshold} or more`}` : null}
-                </span>
-              </span>
-            </label>
-            <label className={`choice${pickingUp ? ' is-chosen' : ''}`}>
-              <input type="radio" name="shipment" value="cvs" checked={pickingUp} onChange={() => draftActions.setShipment('cvs')} />
-              <span className="choice__body">
-                <span className="choice__title">{t`Convenience-store pick-up`}</span>
-                <span className="choice__text">
+                </>
+              }
+            />
+            <ChoiceRadio
+              name="shipment"
+              value="cvs"
+              checked={pickingUp}
+              onChoose={() => draftActions.setShipment('cvs')}
+              title={t`Convenience-store pick-up`}
+              text={
+                <>
                   {feeText(fees?.cvs)} · {t`7-ELEVEN, FamilyMart or Hi-Life; pay by card or in cash at the store`}
-                </span>
-              </span>
-            </label>
+                </>
+              }
+            />
           </div>
         </section>
         {pickingUp ? (
@@ -319,20 +326,15 @@ export function CheckoutForm({ lines, member, settings, onPlaced, verifyAction, 
                 {t`Payment`}
               </h2>
               <div role="radiogroup" aria-labelledby="checkout-payment-method" className="choice-list">
-                <label className={`choice${cod ? '' : ' is-chosen'}`}>
-                  <input type="radio" name="payment-method" value="card" checked={!cod} onChange={() => draftActions.setPaymentMethod('card')} />
-                  <span className="choice__body">
-                    <span className="choice__title">{t`Card`}</span>
-                    <span className="choice__text">{t`Paid now, on the next step.`}</span>
-                  </span>
-                </label>
-                <label className={`choice${cod ? ' is-chosen' : ''}`}>
-                  <input type="radio" name="payment-method" value="cod" checked={cod} onChange={() => draftActions.setPaymentMethod('cod')} />
-                  <span className="choice__body">
-                    <span className="choice__title">{t`Cash on pick-up`}</span>
-                    <span className="choice__text">{t`Paid in cash at the store when you collect the parcel.`}</span>
-                  </span>
-                </label>
+                <ChoiceRadio name="payment-method" value="card" checked={!cod} onChoose={() => draftActions.setPaymentMethod('card')} title={t`Card`} text={t`Paid now, on the next step.`} />
+                <ChoiceRadio
+                  name="payment-method"
+                  value="cod"
+                  checked={cod}
+                  onChoose={() => draftActions.setPaymentMethod('cod')}
+                  title={t`Cash on pick-up`}
+                  text={t`Paid in cash at the store when you collect the parcel.`}
+                />
               </div>
             </section>
           </>

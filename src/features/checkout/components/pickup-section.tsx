@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-client'
 import type { FieldErrors } from '@/lib/form'
 import { useLocale } from '@/lib/i18n'
 import { goToMap, openStorePick, useRecentStores } from '@/lib/store-map'
+import { ChoiceRadio } from '@/ui/choice-radio'
 import { StoreCard } from '@/ui/store-card'
 import { TextField } from '@/ui/text-field'
 
@@ -60,12 +61,7 @@ export function PickupSection({ errors, onLeaveField, mapFailed }: PickupSection
           {t`Convenience store chain`}
         </span>
         {STORE_CHAINS.map((chain) => (
-          <label key={chain} className={`choice${pickup.chain === chain ? ' is-chosen' : ''}`}>
-            <input type="radio" name="pickup-chain" value={chain} checked={pickup.chain === chain} onChange={() => draftActions.setChain(chain)} />
-            <span className="choice__body">
-              <span className="choice__title">{CHAIN_NAMES[chain][locale]}</span>
-            </span>
-          </label>
+          <ChoiceRadio key={chain} name="pickup-chain" value={chain} checked={pickup.chain === chain} onChoose={() => draftActions.setChain(chain)} title={CHAIN_NAMES[chain][locale]} />
         ))}
       </div>
       <div className="pickup-store" data-field="store">
