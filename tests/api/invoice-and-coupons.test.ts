@@ -221,7 +221,7 @@ describe('mobile barcode check against the Ministry of Finance', () => {
   })
 
   it('says in the public config that barcodes are checked', async () => {
-    expect((await shop.json('/api/v1/config')).body.data.checkout).toEqual({ logistics_fee: 100, free_shipping_threshold: 1500, carrier_check: true })
+    expect((await shop.json('/api/v1/config')).body.data.checkout).toEqual({ logistics_fee: 100, logistics_fee_cvs: 60, free_shipping_threshold: 1500, carrier_check: true })
   })
 })
 
