@@ -11,9 +11,9 @@ import { plainText } from './text'
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const
 export const VERIFY_METHODS = ['EMAIL'] as const
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'line'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
-export const LOGIN_METHODS = ['GENERAL', 'GOOGLE', 'FACEBOOK'] as const
+export const LOGIN_METHODS = ['GENERAL', 'GOOGLE', 'FACEBOOK', 'LINE'] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
 export const AUTH_SOURCES = ['ec', 'subscribe'] as const
 
@@ -204,6 +204,8 @@ export const SocialCallbackQuerySchema = v.object({
   error: v.optional(v.string()),
 })
 export const SocialExchangeInputSchema = v.object({ code: required(v.pipe(v.string(), v.maxLength(200))) })
+/** `POST /auth/social/link`: the ticket of a provider account waiting for its member's own sign-in */
+export const SocialLinkInputSchema = v.object({ ticket: required(v.pipe(v.string(), v.maxLength(200))) })
 export const SocialRegisterInputSchema = v.object({
   ticket: required(v.pipe(v.string(), v.maxLength(200))),
   first_name: firstIssue(required(registerFields.first_name)),

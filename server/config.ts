@@ -83,6 +83,15 @@ export const EnvSchema = v.object({
   FACEBOOK_AUTHORIZE_URL: v.optional(url, 'https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: v.optional(url, 'https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_PROFILE_URL: v.optional(url, 'https://graph.facebook.com/v19.0/me'),
+  /** LINE Login (v2.1, OpenID Connect) channel: both set, "Sign in with LINE" is offered */
+  LINE_CHANNEL_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'must be the channel id (digits)'))),
+  LINE_CHANNEL_SECRET: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/i, 'must be the channel secret (32 hex characters)'))),
+  /** offer to add the shop's LINE official account at sign-in: normal (a choice on the consent screen) or aggressive (a screen of its own) */
+  LINE_BOT_PROMPT: v.optional(v.picklist(['normal', 'aggressive'], 'must be normal or aggressive')),
+  /** LINE's hosts: the defaults are LINE's own; tests point them at a local provider */
+  LINE_AUTHORIZE_URL: v.optional(url, 'https://access.line.me/oauth2/v2.1/authorize'),
+  LINE_API_URL: v.optional(url, 'https://api.line.me'),
+  LINE_ISSUER: v.optional(url, 'https://access.line.me'),
   /** hosted Algolia; all three unset: the embedded Algolia-compatible engine under /search */
   ALGOLIA_APP_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   ALGOLIA_SEARCH_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -233,6 +242,10 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
             profileUrl: env.FACEBOOK_PROFILE_URL,
           }
         : undefined,
+    line:
+      env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
+        ? { channelId: env.LINE_CHANNEL_ID, channelSecret: env.LINE_CHANNEL_SECRET, botPrompt: env.LINE_BOT_PROMPT, authorizeUrl: env.LINE_AUTHORIZE_URL, apiUrl: env.LINE_API_URL.replace(/\/$/, ''), issuer: env.LINE_ISSUER }
+        : undefined,
   },
   mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   algolia: env.ALGOLIA_APP_ID ? { appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY!, adminKey: env.ALGOLIA_ADMIN_KEY! } : undefined,
@@ -297,6 +310,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (result.success && result.output.HTTP_HEADERS_TIMEOUT_SECONDS > result.output.HTTP_REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS')
+  }
+  if (result.success && Boolean(result.output.LINE_CHANNEL_ID) !== Boolean(result.output.LINE_CHANNEL_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  LINE_CHANNEL_ID and LINE_CHANNEL_SECRET are set together or not at all')
   }
   if (result.success && Boolean(result.output.EINVOICE_APP_ID) !== Boolean(result.output.EINVOICE_API_KEY)) {
     throw new ConfigError('Invalid configuration:\n  EINVOICE_APP_ID and EINVOICE_API_KEY are set together or not at all')

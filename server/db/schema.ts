@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { ProductStatus, StockType } from '../../contract/constants'
+import type { LoginMethod, SocialProvider } from '../../contract/auth'
 import type { CouponKind } from '../../contract/coupon'
 import type { Localized } from '../../contract/localized'
 import type { OrderActor, OrderStatus, RefundStatus } from '../../contract/order-states'
@@ -139,7 +140,7 @@ export const users = pgTable(
     referrer_code: text('referrer_code').notNull().unique(),
     referred_by: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** how the account was created: GENERAL (e-mail) or a social provider */
-    signup_method: text('signup_method').$type<'GENERAL' | 'GOOGLE' | 'FACEBOOK'>().notNull().default('GENERAL'),
+    signup_method: text('signup_method').$type<LoginMethod>().notNull().default('GENERAL'),
     ...timestamps,
   },
   (t) => [index('users_referred_by_idx').on(t.referred_by)],
@@ -154,7 +155,7 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     token_hash: text('token_hash').notNull().unique(),
-    method: text('method').$type<'GENERAL' | 'GOOGLE' | 'FACEBOOK'>().notNull(),
+    method: text('method').$type<LoginMethod>().notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
@@ -169,9 +170,11 @@ export const socialAccounts = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<'google' | 'facebook'>().notNull(),
+    provider: text('provider').$type<SocialProvider>().notNull(),
     provider_user_id: text('provider_user_id').notNull(),
     email: text('email'),
+    /** LINE: whether the member is a friend of the shop's LINE official account (LINE_BOT_PROMPT), as of their last LINE sign-in; null when not asked */
+    friend: boolean('friend'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('social_accounts_provider_user').on(t.provider, t.provider_user_id), index('social_accounts_user_idx').on(t.user_id)],
@@ -185,7 +188,7 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'social_login' | 'social_register'>().notNull(),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'social_login' | 'social_register' | 'social_link'>().notNull(),
     token_hash: text('token_hash').notNull().unique(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** purpose-specific data, e.g. the social profile waiting for registration */
@@ -200,7 +203,7 @@ export const oneTimeTokens = pgTable(
 /** The state of a social sign-in between the redirect to the provider and its callback (PKCE). */
 export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
-  provider: text('provider').$type<'google' | 'facebook'>().notNull(),
+  provider: text('provider').$type<SocialProvider>().notNull(),
   code_verifier: text('code_verifier').notNull(),
   nonce: text('nonce'),
   source: text('source').$type<'ec' | 'subscribe'>().notNull(),

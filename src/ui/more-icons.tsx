@@ -63,6 +63,18 @@ export const FacebookIcon = ({ size = 20 }: { size?: number }) => (
   </svg>
 )
 
+/** LINE's mark: the speech bubble with "LINE" cut out, on LINE's green. */
+export const LineIcon = ({ size = 20 }: { size?: number }) => (
+  <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <rect width="24" height="24" rx="5.5" fill="#06C755" />
+    <path
+      fill="#fff"
+      d="M12 4.6c-4.5 0-8.1 2.9-8.1 6.6 0 3.3 2.9 6 6.9 6.5.3.1.6.2.7.4.1.2.1.5 0 .7l-.1.7c0 .2-.2.8.7.4.9-.4 4.8-2.8 6.5-4.8 1.2-1.3 1.7-2.6 1.7-4 .1-3.6-3.5-6.5-8.3-6.5Z"
+    />
+    <path fill="#06C755" d="M7 9.3h.8v2.9h1.6v.7H7V9.3Zm3 0h.8v3.6H10V9.3Zm1.6 0h.7l1.6 2.2V9.3h.8v3.6h-.7L12.4 10.7v2.2h-.8V9.3Zm3.6 0h2.3V10h-1.5v.7h1.5v.7h-1.5v.8h1.5v.7h-2.3V9.3Z" />
+  </svg>
+)
+
 export const BellIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M6 9a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" />

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
+import type { SocialProvider } from '../../../contract/auth'
 import { preparedOn } from '../../db/prepared'
 import { authTokens, loginAttempts, oauthStates, oneTimeTokens, signInLocks, socialAccounts, trustedDevices, users } from '../../db/schema'
 
@@ -186,10 +187,14 @@ export async function replaceOneTime(db: DbOrTx, row: typeof oneTimeTokens.$infe
 
 // ---- social -----------------------------------------------------------------
 
-export const findSocial = async (db: DbOrTx, provider: 'google' | 'facebook', providerUserId: string) =>
+export const findSocial = async (db: DbOrTx, provider: SocialProvider, providerUserId: string) =>
   (await db.select().from(socialAccounts).where(and(eq(socialAccounts.provider, provider), eq(socialAccounts.provider_user_id, providerUserId))))[0]
 
 export const linkSocial = (db: DbOrTx, row: typeof socialAccounts.$inferInsert) => db.insert(socialAccounts).values(row).onConflictDoNothing()
+
+/** LINE's friendship flag, as of the member's latest LINE sign-in (null: not asked). */
+export const setSocialFriend = (db: DbOrTx, provider: SocialProvider, providerUserId: string, friend: boolean) =>
+  db.update(socialAccounts).set({ friend }).where(and(eq(socialAccounts.provider, provider), eq(socialAccounts.provider_user_id, providerUserId)))
 
 export const socialOf = (db: DbOrTx, userId: number) =>
   db.select({ provider: socialAccounts.provider }).from(socialAccounts).where(eq(socialAccounts.user_id, userId)).orderBy(socialAccounts.id)

@@ -9,6 +9,8 @@ import {
   ResetPasswordInputSchema,
   SocialCallbackQuerySchema,
   SocialExchangeInputSchema,
+  SocialLinkInputSchema,
+  SOCIAL_PROVIDERS,
   SocialProviderParamSchema,
   SocialRegisterInputSchema,
   SocialStartQuerySchema,
@@ -106,6 +108,23 @@ export function authRoutes(deps: RouteDeps & social.SocialDeps) {
         await trustBrowser(c, result.user.id)
         return c.json({ data: result })
       },
+    )
+    .get(
+      '/auth/social-link',
+      documented({
+        summary: 'A provider account waiting to be linked to the account that has its e-mail address, once that account signs in',
+        tags,
+        response: dataSchema(v.object({ provider: v.picklist(SOCIAL_PROVIDERS), email: v.nullable(v.string()), source: v.string() })),
+      }),
+      validate('query', SocialLinkInputSchema),
+      async (c) => c.json({ data: await social.pendingSocialLink(deps, c.req.valid('query').ticket) }),
+    )
+    .post(
+      '/auth/social/link',
+      documented({ summary: 'Links the waiting provider account to the signed-in member it names (their own sign-in proved the address)', tags, response: dataSchema(v.object({ provider: v.picklist(SOCIAL_PROVIDERS) })), auth: true }),
+      deps.members.required,
+      validate('json', SocialLinkInputSchema),
+      async (c) => c.json({ data: await social.linkSocialAccount(deps, c.get('session').user.id, c.req.valid('json').ticket) }),
     )
     .get(
       '/auth/social-register',

@@ -101,7 +101,7 @@ export async function issueToken(deps: ServiceDeps, userId: number, method: Logi
   return token
 }
 
-async function sendVerification(deps: ServiceDeps, user: repo.UserRow) {
+export async function sendVerification(deps: ServiceDeps, user: repo.UserRow) {
   const token = randomToken()
   const now = deps.clock()
   await repo.retireOneTime(deps.db, user.id, 'verify_email', now)

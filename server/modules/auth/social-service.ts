@@ -6,7 +6,7 @@ import { transaction } from '../../db/transaction'
 import { AppError, validationFailed } from '../../lib/errors'
 import { fingerprint, randomToken } from '../../lib/secrets'
 import * as repo from './repo'
-import { createUser, issueToken, normalizeEmail, profileFields, referrerId, referrerOf, toAuthUser } from './service'
+import { createUser, issueToken, normalizeEmail, profileFields, referrerId, referrerOf, sendVerification, toAuthUser } from './service'
 import type { ServiceDeps } from '../../core/deps'
 import { pwaUrl } from '../../core/links'
 import type { ProviderClient, SocialProfile } from './social-providers'
@@ -15,7 +15,8 @@ const STATE_MS = 10 * 60_000
 const EXCHANGE_MS = 2 * 60_000
 const TICKET_MS = 30 * 60_000
 
-const methodOf = (provider: SocialProvider): LoginMethod => (provider === 'google' ? 'GOOGLE' : 'FACEBOOK')
+const METHODS: Record<SocialProvider, LoginMethod> = { google: 'GOOGLE', facebook: 'FACEBOOK', line: 'LINE' }
+const methodOf = (provider: SocialProvider): LoginMethod => METHODS[provider]
 
 export interface SocialDeps extends ServiceDeps {
   providers: Partial<Record<SocialProvider, ProviderClient>>
@@ -32,9 +33,10 @@ function providerOf(deps: SocialDeps, provider: SocialProvider) {
 /** Step 1: where to send the browser; the state, PKCE verifier and nonce wait in the database. */
 export async function startSocial(deps: SocialDeps, provider: SocialProvider, source: 'ec' | 'subscribe', locale: Locale, referrerCode?: string) {
   const client = providerOf(deps, provider)
-  const pending = { state: oidc.randomState(), codeVerifier: oidc.randomPKCECodeVerifier(), nonce: provider === 'google' ? oidc.randomNonce() : null }
+  // OpenID Connect providers bind their ID token to this sign-in with a nonce
+  const pending = { state: oidc.randomState(), codeVerifier: oidc.randomPKCECodeVerifier(), nonce: provider === 'facebook' ? null : oidc.randomNonce() }
   await repo.insertOauthState(deps.db, { state: pending.state, provider, code_verifier: pending.codeVerifier, nonce: pending.nonce, source, locale, referrer_code: referrerCode || null, created_at: deps.clock() })
-  return client.authorizationUrl(pending, redirectUri(deps, provider))
+  return client.authorizationUrl(pending, redirectUri(deps, provider), locale)
 }
 
 /**
@@ -47,7 +49,10 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
   const stored = state ? await repo.takeOauthState(deps.db, state) : undefined
   const locale = stored?.locale ?? 'zh_tw'
   const fail = (reason: string) => pwaUrl(deps.config, locale, `/auth/social-callback?error=${reason}`)
-  if (!stored || stored.provider !== provider || deps.clock().getTime() - stored.created_at.getTime() > STATE_MS) return fail('expired')
+  // a state this server never gave (or gave to another provider): the sign-in began elsewhere, e.g.
+  // in LINE's own browser and came back to another one, or its link was used already
+  if (!stored || stored.provider !== provider) return fail('unknown')
+  if (deps.clock().getTime() - stored.created_at.getTime() > STATE_MS) return fail('expired')
   if (callbackUrl.searchParams.has('error')) return fail('cancelled')
 
   let profile: SocialProfile
@@ -61,12 +66,25 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
   const now = deps.clock()
   const linked = await repo.findSocial(deps.db, provider, profile.id)
   let user = linked ? await repo.findUserById(deps.db, linked.user_id) : undefined
+  if (linked && typeof profile.friend === 'boolean') await repo.setSocialFriend(deps.db, provider, profile.id, profile.friend)
   if (!user && profile.email) {
     const existing = await repo.findUserByEmail(deps.db, normalizeEmail(profile.email))
     if (existing) {
-      // linking is only safe when both sides vouch for the address
-      if (!existing.email_verified_at || !profile.email_verified) return fail('email_in_use')
-      await repo.linkSocial(deps.db, { user_id: existing.id, provider, provider_user_id: profile.id, email: profile.email, created_at: now })
+      // linking at once is only safe when both sides vouch for the address; otherwise the account
+      // proves it owns it first (its own sign-in), and the link waits for that, never made silently
+      if (!existing.email_verified_at || !profile.email_verified) {
+        const ticket = randomToken()
+        await repo.insertOneTime(deps.db, {
+          purpose: 'social_link',
+          token_hash: fingerprint(ticket),
+          user_id: existing.id,
+          payload: { ...profile, source: stored.source, locale },
+          created_at: now,
+          expires_at: new Date(now.getTime() + TICKET_MS),
+        })
+        return pwaUrl(deps.config, locale, `/auth/social-callback?link=${ticket}&source=${stored.source}`)
+      }
+      await repo.linkSocial(deps.db, { user_id: existing.id, provider, provider_user_id: profile.id, email: profile.email, friend: profile.friend ?? null, created_at: now })
       user = existing
     }
   }
@@ -88,7 +106,7 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
         email_verified_at: now,
         signup_method: methodOf(provider),
       }, deps.memberEffects)
-      await repo.linkSocial(tx, { user_id: created.id, provider, provider_user_id: profile.id, email, created_at: now })
+      await repo.linkSocial(tx, { user_id: created.id, provider, provider_user_id: profile.id, email, friend: profile.friend ?? null, created_at: now })
       return created
     })
   }
@@ -135,10 +153,37 @@ export async function pendingSocialProfile(deps: SocialDeps, ticket: string) {
   return { provider: p.provider, email: p.email, first_name: p.first_name, last_name: p.last_name, source: p.source }
 }
 
+/** A social account waiting to be linked to the member it names, once they signed in (`GET /auth/social-link`). */
+export async function pendingSocialLink(deps: SocialDeps, ticket: string) {
+  const row = await repo.findOneTime(deps.db, 'social_link', fingerprint(ticket))
+  if (!row || row.expires_at <= deps.clock() || row.used_at) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+  const p = row.payload as unknown as PendingProfile
+  return { provider: p.provider, email: p.email, source: p.source }
+}
+
+/**
+ * `POST /auth/social/link`: the member who owns the address the provider gave has signed in with
+ * their own account; the provider's account is linked to it now. A ticket for another member (or
+ * a provider account linked elsewhere meanwhile) links nothing.
+ */
+export async function linkSocialAccount(deps: SocialDeps, userId: number, ticket: string): Promise<{ provider: SocialProvider }> {
+  const now = deps.clock()
+  return transaction(deps.db, async (tx) => {
+    const row = await repo.findOneTime(tx, 'social_link', fingerprint(ticket))
+    if (!row || row.expires_at <= now || row.used_at || row.user_id !== userId) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    const profile = row.payload as unknown as PendingProfile
+    const taken = await repo.findSocial(tx, profile.provider, profile.id)
+    if (taken && taken.user_id !== userId) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    await repo.consumeOneTime(tx, 'social_link', row.token_hash, now)
+    await repo.linkSocial(tx, { user_id: userId, provider: profile.provider, provider_user_id: profile.id, email: profile.email, friend: profile.friend ?? null, created_at: now })
+    return { provider: profile.provider }
+  })
+}
+
 /** Creates the member a social sign-in could not create alone (a missing e-mail or name). */
 export async function completeSocialRegistration(deps: SocialDeps, input: v.InferOutput<typeof SocialRegisterInputSchema>): Promise<LoginResult> {
   const now = deps.clock()
-  return transaction(deps.db, async (tx) => {
+  const result = await transaction(deps.db, async (tx) => {
     const row = await repo.findOneTime(tx, 'social_register', fingerprint(input.ticket))
     if (!row || row.expires_at <= now) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
     const profile = row.payload as unknown as PendingProfile
@@ -157,8 +202,11 @@ export async function completeSocialRegistration(deps: SocialDeps, input: v.Infe
       referred_by,
       signup_method: methodOf(profile.provider),
     }, deps.memberEffects)
-    await repo.linkSocial(tx, { user_id: user.id, provider: profile.provider, provider_user_id: profile.id, email: profile.email, created_at: now })
+    await repo.linkSocial(tx, { user_id: user.id, provider: profile.provider, provider_user_id: profile.id, email: profile.email, friend: profile.friend ?? null, created_at: now })
     const method = methodOf(profile.provider)
-    return { token: await issueToken(deps, user.id, method, tx), user: await toAuthUser(tx, user, method) }
+    return { token: await issueToken(deps, user.id, method, tx), user: await toAuthUser(tx, user, method), created: user, vouched }
   })
+  // an address the provider did not vouch for is verified as any other: by the link mailed to it
+  if (!result.vouched) await sendVerification(deps, result.created)
+  return { token: result.token, user: result.user }
 }

@@ -12,7 +12,7 @@ interface UserSideMenuProps {
   onLogout: () => void
 }
 
-const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' }
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' }
 
 const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 992px)').matches
 

@@ -58,3 +58,22 @@ export function useCompleteSocialRegistration() {
   const locale = useLocale()
   return useMutation({ mutationFn: (input: SocialRegisterValues) => completeSocialRegistration(input, locale) })
 }
+
+/** A provider account waiting to be linked to the account that has its e-mail address. */
+export interface PendingSocialLink {
+  provider: SocialProvider
+  email: string | null
+  source: AuthSource
+}
+
+export const pendingSocialLinkQueryOptions = (ticket: string, locale: Locale) =>
+  queryOptions({
+    queryKey: ['auth', 'social-link', ticket],
+    queryFn: ({ signal }) => apiGet<{ data: PendingSocialLink }>('/auth/social-link', { locale, query: { ticket }, signal }).then((r) => r.data),
+    staleTime: Infinity,
+    retry: false,
+  })
+
+/** Links the waiting provider account to the member now signed in (their own sign-in proved the address). */
+export const linkSocialAccount = (ticket: string, locale: Locale): Promise<{ provider: SocialProvider }> =>
+  apiPost<{ data: { provider: SocialProvider } }>('/auth/social/link', { ticket }, { locale }).then((r) => r.data)

@@ -6,7 +6,7 @@ import type { SocialProvider } from '../../../../contract/auth'
 import { isApiError } from '@/lib/api-client'
 import { safeRedirectPath } from '@/lib/guards'
 import { useLocale } from '@/lib/i18n'
-import { FacebookIcon, GoogleIcon } from '@/ui/more-icons'
+import { FacebookIcon, GoogleIcon, LineIcon } from '@/ui/more-icons'
 import { socialSignInUrl, type AuthSource } from '../api/social-sign-in'
 import { rememberSocialRedirect } from '../social-redirect'
 import './social-buttons.css'
@@ -21,7 +21,7 @@ interface SocialButtonsProps {
 
 const isSubscribePage = (pathname: string) => /^\/subscribe\/?$/.test(pathWithoutLocale(pathname))
 
-/** Sign in with Google or Facebook: the browser leaves for the provider and returns to /auth/social-callback. */
+/** Sign in with Google, Facebook or LINE: the browser leaves for the provider and returns to /auth/social-callback. */
 export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
   const { t } = useLingui()
   const locale = useLocale()
@@ -29,7 +29,7 @@ export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
   const [leaving, setLeaving] = useState<SocialProvider | null>(null)
   if (providers.length === 0) return null
 
-  const labels: Record<SocialProvider, string> = { google: t`Sign in with Google`, facebook: t`Sign in with Facebook` }
+  const labels: Record<SocialProvider, string> = { google: t`Sign in with Google`, facebook: t`Sign in with Facebook`, line: t`Sign in with LINE` }
   // started on the subscribe page, or on the sign-in page a plan's button sent a visitor to
   const source: AuthSource = [pathname, redirect?.split(/[?#]/)[0]].some((path) => path !== undefined && isSubscribePage(path)) ? 'subscribe' : 'ec'
 
@@ -56,7 +56,7 @@ export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
           aria-busy={leaving === provider || undefined}
           onClick={() => void start(provider)}
         >
-          {provider === 'google' ? <GoogleIcon /> : <FacebookIcon />}
+          {provider === 'google' ? <GoogleIcon /> : provider === 'line' ? <LineIcon /> : <FacebookIcon />}
           <span>{labels[provider]}</span>
         </button>
       ))}

@@ -11,7 +11,7 @@ import { takeSocialRedirect } from '../social-redirect'
 import { openAuthModal } from '../stores/auth-modal-store'
 import { useCompleteSignIn } from './use-session'
 
-export type SocialFailure = 'expired' | 'cancelled' | 'failed' | 'email_in_use'
+export type SocialFailure = 'expired' | 'unknown' | 'cancelled' | 'failed' | 'email_in_use'
 
 // the code works once: a second effect run (React's strict mode) must reuse the first request
 const exchanges = new Map<string, Promise<LoginResult>>()
@@ -30,7 +30,7 @@ interface SocialCallbackViewProps {
   error?: SocialFailure | 'invalid'
 }
 
-/** The return from Google or Facebook: trades the code for a session, or explains what went wrong. */
+/** The return from Google, Facebook or LINE: trades the code for a session, or explains what went wrong. */
 export function SocialCallbackView({ code, source, error }: SocialCallbackViewProps) {
   const { t } = useLingui()
   const locale = useLocale()
@@ -59,6 +59,7 @@ export function SocialCallbackView({ code, source, error }: SocialCallbackViewPr
 
   const reasons: Record<SocialFailure | 'invalid', string> = {
     expired: t`The sign-in took too long and has expired. Please try again.`,
+    unknown: t`This sign-in did not start in this browser (LINE may open links in a browser of its own), or it was already used. Please start it again here.`,
     cancelled: t`The sign-in was cancelled.`,
     failed: t`We could not sign you in with that account. Please try again.`,
     email_in_use: t`An account with this e-mail already exists. Log in with your e-mail and password first; after the e-mail is verified you can also sign in with this account.`,

@@ -18,7 +18,7 @@ const SocialRegisterFormSchema = v.omit(SocialRegisterInputSchema, ['ticket'])
 const NAME_LIMIT = [LIMITS.name, MESSAGES.maxName] as const
 const FIELD_LIMITS = { first_name: NAME_LIMIT, last_name: NAME_LIMIT, email: [LIMITS.email, MESSAGES.maxEmail] as const }
 
-const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook' } as const
+const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', line: 'LINE' } as const
 
 /** Completes an account a social sign-in could not create alone (no e-mail, or no name). */
 export function SocialRegisterForm({ ticket, profile }: { ticket: string; profile: PendingSocialProfile }) {
