@@ -17,9 +17,24 @@ export interface PwaState {
   standalone: boolean
   /** Safari on iPhone/iPad: no install prompt, only Share -> Add to Home Screen */
   ios: boolean
+  /** LINE's in-app browser: no installing, no Google sign-in; the shop offers to open in the phone's browser */
+  lineApp: boolean
 }
 
-export const pwa = proxy<PwaState>({ updateReady: false, installable: false, standalone: false, ios: false })
+export const pwa = proxy<PwaState>({ updateReady: false, installable: false, standalone: false, ios: false, lineApp: false })
+
+/** LINE's in-app browser names itself in its user agent (`… Line/14.3.0 …`). */
+export const isLineInAppBrowser = (userAgent: string): boolean => /\bLine\/\d/i.test(userAgent)
+
+/**
+ * This page in the phone's own browser: LINE's in-app browser opens an address carrying
+ * `openExternalBrowser=1` in the default browser instead (LINE's developer documentation).
+ */
+export function externalBrowserUrl(href: string): string {
+  const url = new URL(href)
+  url.searchParams.set('openExternalBrowser', '1')
+  return url.toString()
+}
 
 let workbox: Workbox | undefined
 let installPrompt: BeforeInstallPromptEvent | undefined
@@ -43,6 +58,7 @@ export function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
 export function startPwa({ onCatalogueUpdated, onNavigate }: { onCatalogueUpdated: (url: string) => void; onNavigate: (url: string) => void }): void {
   pwa.standalone = matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true
   pwa.ios = isIosSafari(navigator.userAgent, navigator.maxTouchPoints)
+  pwa.lineApp = isLineInAppBrowser(navigator.userAgent)
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
     installPrompt = event as BeforeInstallPromptEvent

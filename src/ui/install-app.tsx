@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
-import { promptInstall, pwa } from '../lib/pwa'
+import { externalBrowserUrl, promptInstall, pwa } from '../lib/pwa'
 import { useHydrated } from '../lib/use-hydrated'
 import { toast } from '../lib/toast'
 import './install-app.css'
@@ -11,10 +11,21 @@ import './install-app.css'
  */
 export function InstallApp() {
   const { t } = useLingui()
-  const { installable, standalone, ios } = useSnapshot(pwa)
+  const { installable, standalone, ios, lineApp } = useSnapshot(pwa)
   // the server cannot tell the device: the offer appears once the app runs
   const hydrated = useHydrated()
   if (standalone || !hydrated) return null
+  // LINE's own browser cannot install: the phone's browser can
+  if (lineApp) {
+    return (
+      <div className="install-app">
+        <p className="install-app__text">{t`To add the shop to your home screen, open it in your phone’s browser (Safari or Chrome) first: LINE’s browser cannot install apps.`}</p>
+        <a className="button button-primary" href={externalBrowserUrl(window.location.href)}>
+          {t`Open in your browser`}
+        </a>
+      </div>
+    )
+  }
   if (installable) {
     return (
       <div className="install-app">

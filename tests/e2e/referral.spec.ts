@@ -86,7 +86,10 @@ for (const locale of ['zh-TW', 'en'] as const) {
     await expect(main.getByText(code, { exact: true })).toBeVisible()
     const link = `${baseURL}/?referrer_code=${code}`
     await expect(main.getByRole('textbox', { name: tr(locale, 'Invitation link') })).toHaveValue(link)
-    await expect(main.getByRole('link', { name: new RegExp(`^${tr(locale, 'Share on LINE')}`) })).toHaveAttribute('href', `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}`)
+    // LINE's share page gets the message in the member's language, the link with the code on a line of its own
+    const lineHref = new URL((await main.getByRole('link', { name: new RegExp(`^${tr(locale, 'Share on LINE')}`) }).getAttribute('href'))!)
+    expect(`${lineHref.origin}${lineHref.pathname}`).toBe('https://line.me/R/share')
+    expect(lineHref.searchParams.get('text')).toBe(`${trWith(locale, 'Sign up with my referral code {code} and confirm your e-mail to get a welcome coupon.', { code })}\n${link}`)
     await expect(main.getByRole('list', { name: tr(locale, 'How it works') }).getByRole('listitem')).toHaveCount(3)
     await expect(main.getByText(tr(locale, 'No one has joined with your code yet. Share your link to invite friends.'))).toBeVisible()
     await expect(main.getByText(tr(locale, 'No coupons yet. You earn one when a friend’s first order is delivered.'))).toBeVisible()

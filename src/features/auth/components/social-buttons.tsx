@@ -11,6 +11,9 @@ import { socialSignInUrl, type AuthSource } from '../api/social-sign-in'
 import { rememberSocialRedirect } from '../social-redirect'
 import './social-buttons.css'
 import { pathWithoutLocale } from '@/lib/locale'
+import { useSnapshot } from 'valtio'
+import { externalBrowserUrl, pwa } from '@/lib/pwa'
+import { useHydrated } from '@/lib/use-hydrated'
 
 interface SocialButtonsProps {
   /** the providers this shop offers (from /config); none means no buttons */
@@ -27,6 +30,9 @@ export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
   const locale = useLocale()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [leaving, setLeaving] = useState<SocialProvider | null>(null)
+  const hydrated = useHydrated()
+  // known once the app runs (the server cannot tell the browser)
+  const lineApp = useSnapshot(pwa).lineApp && hydrated
   if (providers.length === 0) return null
 
   const labels: Record<SocialProvider, string> = { google: t`Sign in with Google`, facebook: t`Sign in with Facebook`, line: t`Sign in with LINE` }
@@ -47,12 +53,19 @@ export function SocialButtons({ providers, redirect }: SocialButtonsProps) {
 
   return (
     <div className="social-buttons">
+      {lineApp && providers.includes('google') ? (
+        // Google refuses sign-in inside in-app browsers (disallowed_useragent): said before the shopper tries
+        <p className="form-alert form-alert--info social-buttons__notice">
+          {t`Google does not allow signing in inside LINE.`}{' '}
+          <a href={externalBrowserUrl(window.location.href)}>{t`Open the shop in your browser`}</a>
+        </p>
+      ) : null}
       {providers.map((provider) => (
         <button
           key={provider}
           type="button"
           className={`button social-button social-button--${provider}`}
-          disabled={leaving !== null}
+          disabled={leaving !== null || (lineApp && provider === 'google')}
           aria-busy={leaving === provider || undefined}
           onClick={() => void start(provider)}
         >

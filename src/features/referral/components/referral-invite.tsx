@@ -3,14 +3,13 @@ import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { CheckIcon, ExternalIcon } from '@/ui/icons'
 import { CopyIcon, ShareIcon } from '@/ui/more-icons'
+import { lineShareUrl } from '@/ui/share-controls'
 import { useReferralProgramme } from '../api/get-referral-programme'
 import { ReferralTerms } from './referral-terms'
 
 /** The invitation link: the shop's home page with this member's code, which the home page keeps in a cookie for the sign-up form. */
 export const shareUrl = (origin: string, code: string): string => `${origin}/?referrer_code=${encodeURIComponent(code)}`
 
-/** LINE's share page for a link (https://developers.line.biz/en/docs/line-social-plugins/install-guide/using-line-share-buttons/). */
-export const lineShareUrl = (url: string): string => `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url)}`
 
 const canShare = (): boolean => typeof navigator !== 'undefined' && typeof navigator.share === 'function'
 
@@ -81,7 +80,7 @@ export function ReferralInvite({ code }: { code: string }) {
             {t`Share`}
           </button>
         ) : null}
-        <a className="button button-secondary" href={lineShareUrl(url)} target="_blank" rel="noopener noreferrer">
+        <a className="button button-secondary" href={lineShareUrl(t`Sign up with my referral code ${code} and confirm your e-mail to get a welcome coupon.`, url)} target="_blank" rel="noopener noreferrer">
           {t`Share on LINE`}
           <ExternalIcon size={16} />
           <span className="visually-hidden">{t`(opens in a new tab)`}</span>

@@ -17,7 +17,10 @@ import { productReviewsQueryOptions } from '@/features/reviews/api/get-product-r
 import { ProductReviews } from '@/features/reviews/components/product-reviews'
 import { useShopConfig } from '@/features/shop/api/get-shop-config'
 import { isApiError } from '@/lib/api-client'
-import { useLocalePrefix } from '@/lib/i18n'
+import { useLocale, useLocalePrefix } from '@/lib/i18n'
+import { absoluteUrl } from '@/lib/page-head'
+import { ShareControls } from '@/ui/share-controls'
+import { localizePathname } from '../../../../../../contract/locale-paths'
 import { useHydrated } from '@/lib/use-hydrated'
 import { HydrateLater } from '@/ui/hydrate-later'
 import { Breadcrumb } from '@/ui/breadcrumb'
@@ -76,6 +79,8 @@ function ProductDetailPage() {
   const { data: product } = useProduct(productId(rawId))
   const category = product.categories[0]?.category
   const images = product.images.length > 0 ? product.images : [product.thumbnail]
+  const uiLocale = useLocale()
+  const productName = product.name
 
   return (
     <div className="container product-page">
@@ -99,6 +104,7 @@ function ProductDetailPage() {
             <>
               <AddToCart product={product} variantId={variant} />
               <ProductFavourite product={product} />
+              <ShareControls url={absoluteUrl(localizePathname(`/product/detail/${product.id}`, uiLocale))} title={product.name} text={t`${productName}, from Japan`} />
             </>
           }
         />
