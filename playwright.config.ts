@@ -4,12 +4,16 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { chosenBuild, shopNodeArgs } from './scripts/lib/server-command'
 import { HEADLESS_SHELL, shellMissing } from './tests/e2e/support/browsers'
+import { lineEnv } from './tests/e2e/support/line-provider'
 
 // E2E_PORT / E2E_OIDC_PORT let two runs share a machine
 const PORT = Number(process.env.E2E_PORT ?? 8181)
 /** the local OpenID provider standing in for Google (tests/e2e/support/oidc-provider.ts) */
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182)
 process.env.E2E_OIDC_PORT = String(OIDC_PORT)
+/** the local LINE Login stand-in (tests/e2e/support/line-provider.ts) */
+const LINE_PORT = Number(process.env.E2E_LINE_PORT ?? OIDC_PORT + 10)
+process.env.E2E_LINE_PORT = String(LINE_PORT)
 /** a second shop whose build the update spec replaces (tests/e2e/support/release-shop.ts) */
 const RELEASE_PORT = Number(process.env.E2E_RELEASE_PORT ?? PORT + 2)
 process.env.E2E_RELEASE_PORT = String(RELEASE_PORT)
@@ -59,6 +63,7 @@ const ONE_WIDTH = [
   'errors',
   'guards',
   'home',
+  'line',
   'locale-routing',
   'offline',
   'password-recovery',
@@ -131,6 +136,8 @@ const shopEnv = (port: number, dataDir: string, more: Record<string, string> = {
   GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
   // every test signs in from 127.0.0.1: the per-address limit would trip long before a real shopper's
   AUTH_RATE_LIMIT: '1000',
+  ...lineEnv({ url: `http://127.0.0.1:${LINE_PORT}`, issuer: `http://127.0.0.1:${LINE_PORT}` }),
+  LINE_BOT_PROMPT: 'normal',
   ...more,
 })
 
@@ -198,6 +205,16 @@ export default defineConfig<{ returning: boolean }>({
           command: 'node --import tsx tests/e2e/support/oidc-provider.ts',
           url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
           env: { OIDC_PORT: String(OIDC_PORT) },
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+        {
+          command: 'node --import tsx tests/e2e/support/line-provider.ts',
+          // the authorization page answers 400 without a sign-in's parameters: it is up
+          url: `http://127.0.0.1:${LINE_PORT}/oauth2/v2.1/authorize`,
+          env: { LINE_PORT: String(LINE_PORT) },
           reuseExistingServer: false,
           timeout: 60_000,
           stdout: 'pipe',

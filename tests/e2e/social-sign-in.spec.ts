@@ -62,14 +62,16 @@ test('a Google account without an e-mail completes the sign-up first (zh-TW)', a
   await expect(memberMenuButton(page, 'zh-TW')).toBeVisible()
 })
 
-test('an address registered but not verified cannot be taken over through Google (en)', async ({ page, context, request }) => {
+test('an address registered but not verified cannot be taken over through Google: the link waits for the account’s own sign-in (en)', async ({ page, context, request }) => {
   const member = await createMember(request, { verified: false })
   await useGoogleProfile(context, { sub: subject(), email: member.email, email_verified: true, given_name: 'Mallory', family_name: 'X' })
   await page.goto('/en')
   const dialog = await openAuthModal(page, 'en')
   await dialog.getByRole('button', { name: 'Sign in with Google' }).click()
-  await expect(page).toHaveURL(/\/en\/auth\/social-callback\?error=email_in_use/)
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('An account with this e-mail already exists.')
+  await expect(page).toHaveURL(/\/en\/auth\/social-callback\?link=/)
+  await expect(page.getByRole('main').getByRole('status')).toContainText(`An account with ${member.email} already exists. Log in to it once to link your Google account`)
+  // nobody is signed in by the provider alone
+  await expect(memberMenuButton(page, 'en')).toHaveCount(0)
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click()
   await expect(authDialog(page, 'en')).toBeVisible()
 })

@@ -133,6 +133,11 @@ export async function useGoogleProfile(context: BrowserContext, profile: Record<
   await context.addCookies([{ name: 'e2e_oidc_profile', value: encodeURIComponent(JSON.stringify(profile)), url: `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 8182}` }])
 }
 
+/** Who signs in at the local LINE Login stand-in in this browser (tests/e2e/support/line-provider.ts). */
+export async function useLineProfile(context: BrowserContext, profile: Record<string, unknown>) {
+  await context.addCookies([{ name: 'e2e_line_profile', value: encodeURIComponent(JSON.stringify(profile)), url: `http://127.0.0.1:${process.env.E2E_LINE_PORT ?? 8192}` }])
+}
+
 /** Matches the home page of a language: http://host/ or http://host/en. */
 export const homeUrl = (locale: UiLocale): RegExp => new RegExp(`^https?://[^/]+${LOCALE_PATH_PREFIX[locale]}/?$`)
 
