@@ -84,6 +84,8 @@ test.describe('a page\'s head in the running app', () => {
     const targetId = (await recommended.getAttribute('href'))!.match(/\/product\/detail\/(\d+)/)![1]
     await recommended.click()
     await expect(page).toHaveURL(new RegExp(`/en/product/detail/${targetId}$`))
+    // the address changes before the page it names is drawn: the heading is read once it is the new product's
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(product.name)
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!
     await expect.poll(head).toMatchObject({ titles: 1, title: `${name} · Japan Souvenir Shop`, canonical: [`/en/product/detail/${targetId}`], ogUrl: [`/en/product/detail/${targetId}`], descriptions: 1 })
 
