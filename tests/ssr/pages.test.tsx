@@ -139,6 +139,22 @@ describe('pages drawn on the server', () => {
     expect(document.querySelectorAll('main article').length).toBeGreaterThan(0)
   })
 
+  it('gives a referral link a preview that names the friend’s coupon, never who invites, and pictures of the size LINE takes', async () => {
+    const { status, document } = await render('/en/?referrer_code=MEI2026')
+    expect(status).toBe(200)
+    expect(meta(document, 'og:title')).toBe('A friend invites you: NT$100 off your first order · Japan Souvenir Shop')
+    expect(meta(document, 'og:description')).toContain('get a NT$100 coupon for orders of NT$500 or more')
+    // the code is the friend's way in, not the preview's subject; the page is the home page
+    expect(document.head.innerHTML).not.toContain('MEI2026')
+    expect(attr(document, 'link[rel="canonical"]', 'href')).toBe(`${SITE}/en`)
+    // LINE reads og:image without running the page: 1200 × 630, as LINE recommends for a link preview
+    expect([meta(document, 'og:image:width'), meta(document, 'og:image:height')]).toEqual(['1200', '630'])
+    // a code that is not one gives the shop's own preview
+    const plain = await render(`/en/?referrer_code=${'x'.repeat(40)}`)
+    expect(plain.status).toBe(200)
+    expect(meta(plain.document, 'og:title')).toBe('Japan Souvenir Shop')
+  })
+
   it('lists a trend group, a city or a category as a page of its own; a sort order is not listed', async () => {
     const city = await render('/en/product/list?city=kyoto')
     expect(city.status).toBe(200)

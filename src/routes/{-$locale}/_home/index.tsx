@@ -9,6 +9,9 @@ import { HotCities, HotCitiesSkeleton } from '@/features/catalogue/components/ho
 import { ProductRow, ProductRowSkeleton } from '@/features/catalogue/components/product-grid'
 import { TrendGroupSection } from '@/features/catalogue/components/trend-group-section'
 import { shopConfigQueryOptions, useShopConfig } from '@/features/shop/api/get-shop-config'
+import { referralProgrammeQueryOptions } from '@/features/referral/api/get-referral-programme'
+import { formatPrice } from '@/lib/format-price'
+import { msg } from '@lingui/core/macro'
 import { useLocalePrefix } from '@/lib/i18n'
 import { htmlLang, localizePathname } from '@/lib/locale'
 import { absoluteUrl, BRAND, routeHead } from '@/lib/page-head'
@@ -18,10 +21,19 @@ import { SubscribeLink } from '@/ui/subscribe-link'
 
 const POPULAR = { per_page: 12, sort: 'rank' } as const
 
+/** A referral link (`/?referrer_code=…`): its preview tells the friend what they get. */
+const invitedBy = (search: unknown): boolean => {
+  const code = (search as { referrer_code?: unknown } | undefined)?.referrer_code
+  return typeof code === 'string' && /^[A-Za-z0-9]{1,32}$/.test(code)
+}
+
 export const Route = createFileRoute('/{-$locale}/_home/')({
+  loaderDeps: ({ search }) => ({ invited: invitedBy(search) }),
   // the answers live in the query cache (handed to the browser once); the route keeps no copy
-  loader: ({ context: { queryClient, locale } }) =>
+  loader: ({ context: { queryClient, locale }, deps }) =>
     Promise.all([
+      // a referral link's preview names the friend's coupon (a preview without it is the shop's own)
+      deps.invited ? queryClient.ensureQueryData(referralProgrammeQueryOptions()).catch(() => undefined) : undefined,
       queryClient.ensureQueryData(trendCitiesQueryOptions(locale)),
       queryClient.ensureQueryData(trendGroupsQueryOptions(locale)),
       queryClient.ensureQueryData(categoriesQueryOptions(locale)),
@@ -34,7 +46,17 @@ export const Route = createFileRoute('/{-$locale}/_home/')({
     const config = match.context.queryClient.getQueryData(shopConfigQueryOptions(locale).queryKey)
     const brand = t(BRAND)
     const home = absoluteUrl(localizePathname('/', locale))
+    // the friend's reward, never the member who invites (their name or code stay out of the preview)
+    const friend = match.loaderDeps.invited ? match.context.queryClient.getQueryData(referralProgrammeQueryOptions().queryKey)?.friend : undefined
+    const amount = friend ? formatPrice(friend.amount) : ''
+    const minSpend = friend ? formatPrice(friend.min_spend) : ''
     return {
+      ...(friend
+        ? {
+            shareTitle: t(msg`A friend invites you: ${amount} off your first order`),
+            description: t(msg`Sign up with this invitation and confirm your e-mail to get a ${amount} coupon for orders of ${minSpend} or more: Japanese snacks, drinks and regional gifts delivered to Taiwan.`),
+          }
+        : {}),
       canonical: localizePathname('/', locale),
       jsonLd: [
         {
