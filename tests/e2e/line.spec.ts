@@ -58,6 +58,16 @@ test('LINE with the address of an existing account links only after that account
   await expect(memberMenuButton(page, 'en')).toBeVisible()
 })
 
+test('a sign-in that LINE returns to another browser explains itself and offers to start again here (zh-TW, the shop’s language: the state that held the shopper’s is unknown)', async ({ page }) => {
+  // the callback of a sign-in this browser never began (LINE opened the link in its own browser)
+  await page.goto('/api/v1/auth/line/callback?code=from-elsewhere&state=a-state-of-another-browser')
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/auth\/social-callback\?error=unknown$/)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('alert')).toHaveText(tr('zh-TW', 'This sign-in did not start in this browser (LINE may open links in a browser of its own), or it was already used. Please start it again here.'))
+  await main.getByRole('button', { name: tr('zh-TW', 'Log in') }).click()
+  await expect(authDialog(page, 'zh-TW')).toBeVisible()
+})
+
 for (const locale of ['zh-TW', 'en', 'ja'] as UiLocale[]) {
   test(`a product is shared to LINE with its name and address in the shopper’s language, or its link copied (${locale})`, async ({ page, context, request }) => {
     // a browser without the device's share sheet (as a computer's): the panel offers LINE and the link
