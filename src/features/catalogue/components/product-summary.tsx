@@ -16,6 +16,8 @@ interface ProductSummaryProps {
   onSelectVariant: (variant: Variant) => void
   /** what the app offers under the types: adding to the cart, the favourite heart */
   actions?: ReactNode
+  /** a line of its own under them: sharing the product */
+  share?: ReactNode
 }
 
 function formatDate(value: string, lang: string): string {
@@ -23,7 +25,7 @@ function formatDate(value: string, lang: string): string {
   return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(date)
 }
 
-export function ProductSummary({ product, variantId, onSelectVariant, actions }: ProductSummaryProps) {
+export function ProductSummary({ product, variantId, onSelectVariant, actions, share }: ProductSummaryProps) {
   const { t } = useLingui()
   const lang = htmlLang(useLocale())
   const variant = product.variants.find((v) => v.id === variantId)
@@ -63,6 +65,7 @@ export function ProductSummary({ product, variantId, onSelectVariant, actions }:
       </p>
       <VariantPicker product={product} selectedId={variant?.id} onSelect={onSelectVariant} />
       {actions ? <div className="product-summary__actions">{actions}</div> : null}
+      {share}
       <dl className="product-facts">
         {product.expiry_date ? (
           <div>

@@ -104,9 +104,9 @@ function ProductDetailPage() {
             <>
               <AddToCart product={product} variantId={variant} />
               <ProductFavourite product={product} />
-              <ShareControls url={absoluteUrl(localizePathname(`/product/detail/${product.id}`, uiLocale))} title={product.name} text={t`${productName}, from Japan`} />
             </>
           }
+          share={<ShareControls url={absoluteUrl(localizePathname(`/product/detail/${product.id}`, uiLocale))} title={product.name} text={t`${productName}, from Japan`} />}
         />
       </div>
       {product.sold_out && product.is_favorite ? <RestockPrompt /> : null}
