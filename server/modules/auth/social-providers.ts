@@ -84,40 +84,38 @@ function google(settings: NonNullable<Config['auth']['google']>): ProviderClient
   }
 }
 
+/** A provider's authorization page: its own parameters, with this sign-in's state and PKCE challenge. */
+async function authorizationPage(base: string, pending: PendingAuthorization, params: Record<string, string>): Promise<string> {
+  const url = new URL(base)
+  url.search = new URLSearchParams({ ...params, state: pending.state, code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier), code_challenge_method: 'S256' }).toString()
+  return url.toString()
+}
+
+/**
+ * The callback's code, traded at the provider's token endpoint (a form with the PKCE verifier,
+ * answered JSON): the callback must carry this sign-in's state.
+ */
+async function tradeCode(tokenUrl: string, callbackUrl: URL, pending: PendingAuthorization, client: { id: string; secret: string; redirectUri: string }): Promise<Record<string, unknown>> {
+  if (callbackUrl.searchParams.get('state') !== pending.state) throw new Error('state mismatch')
+  const code = callbackUrl.searchParams.get('code')
+  if (!code) throw new Error('no authorization code')
+  const response = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, redirect_uri: client.redirectUri, code, code_verifier: pending.codeVerifier }),
+    signal: AbortSignal.timeout(10_000),
+  })
+  if (!response.ok) throw new Error(`token endpoint answered ${response.status}`)
+  return (await response.json()) as Record<string, unknown>
+}
+
 /** Facebook Login: OAuth 2 with PKCE, then the Graph API's `me`. */
 function facebook(settings: NonNullable<Config['auth']['facebook']>): ProviderClient {
   return {
-    async authorizationUrl(pending, redirectUri) {
-      const url = new URL(settings.authorizeUrl)
-      url.search = new URLSearchParams({
-        client_id: settings.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: 'email,public_profile',
-        state: pending.state,
-        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
-        code_challenge_method: 'S256',
-      }).toString()
-      return url.toString()
-    },
+    authorizationUrl: (pending, redirectUri) =>
+      authorizationPage(settings.authorizeUrl, pending, { client_id: settings.clientId, redirect_uri: redirectUri, response_type: 'code', scope: 'email,public_profile' }),
     async profile(callbackUrl, pending, redirectUri) {
-      if (callbackUrl.searchParams.get('state') !== pending.state) throw new Error('state mismatch')
-      const code = callbackUrl.searchParams.get('code')
-      if (!code) throw new Error('no authorization code')
-      const tokenResponse = await fetch(settings.tokenUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          client_id: settings.clientId,
-          client_secret: settings.clientSecret,
-          redirect_uri: redirectUri,
-          code,
-          code_verifier: pending.codeVerifier,
-        }),
-      })
-      if (!tokenResponse.ok) throw new Error(`token endpoint answered ${tokenResponse.status}`)
-      const { access_token } = (await tokenResponse.json()) as { access_token?: string }
+      const { access_token } = (await tradeCode(settings.tokenUrl, callbackUrl, pending, { id: settings.clientId, secret: settings.clientSecret, redirectUri })) as { access_token?: string }
       if (!access_token) throw new Error('no access token')
       const me = new URL(settings.profileUrl)
       me.searchParams.set('fields', 'id,email,first_name,last_name,picture')
@@ -151,34 +149,18 @@ const LINE_UI_LOCALES = { zh_tw: 'zh-TW', en: 'en', ja: 'ja' } as const
 function line(settings: NonNullable<Config['auth']['line']>): ProviderClient {
   const secret = new TextEncoder().encode(settings.channelSecret)
   return {
-    async authorizationUrl(pending, redirectUri, locale) {
-      const url = new URL(settings.authorizeUrl)
-      url.search = new URLSearchParams({
+    authorizationUrl: (pending, redirectUri, locale) =>
+      authorizationPage(settings.authorizeUrl, pending, {
         response_type: 'code',
         client_id: settings.channelId,
         redirect_uri: redirectUri,
-        state: pending.state,
         scope: 'profile openid email',
         nonce: pending.nonce ?? '',
-        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
-        code_challenge_method: 'S256',
         ...(locale ? { ui_locales: LINE_UI_LOCALES[locale] } : {}),
         ...(settings.botPrompt ? { bot_prompt: settings.botPrompt } : {}),
-      }).toString()
-      return url.toString()
-    },
+      }),
     async profile(callbackUrl, pending, redirectUri) {
-      if (callbackUrl.searchParams.get('state') !== pending.state) throw new Error('state mismatch')
-      const code = callbackUrl.searchParams.get('code')
-      if (!code) throw new Error('no authorization code')
-      const tokenResponse = await fetch(`${settings.apiUrl}/oauth2/v2.1/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: settings.channelId, client_secret: settings.channelSecret, code_verifier: pending.codeVerifier }),
-        signal: AbortSignal.timeout(10_000),
-      })
-      if (!tokenResponse.ok) throw new Error(`token endpoint answered ${tokenResponse.status}`)
-      const tokens = (await tokenResponse.json()) as { access_token?: string; id_token?: string }
+      const tokens = (await tradeCode(`${settings.apiUrl}/oauth2/v2.1/token`, callbackUrl, pending, { id: settings.channelId, secret: settings.channelSecret, redirectUri })) as { access_token?: string; id_token?: string }
       if (!tokens.id_token || !tokens.access_token) throw new Error('the token endpoint gave no ID token')
       const { payload } = await jwtVerify(tokens.id_token, secret, { algorithms: ['HS256'], issuer: settings.issuer, audience: settings.channelId, requiredClaims: ['sub', 'exp', 'iat'], clockTolerance: 30 })
       if (!pending.nonce || payload.nonce !== pending.nonce) throw new Error('the ID token’s nonce is not this sign-in’s')
