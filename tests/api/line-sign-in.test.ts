@@ -17,6 +17,8 @@ const json = { 'content-type': 'application/json' }
 describe.each(targets)('sign in with LINE on $kind', (target) => {
   let line: LineProvider
   let shop: TestShop
+  /** the cookie the last callback set in the browser (a link's secret), as `name=value` */
+  let browserCookie = ''
   beforeAll(async () => {
     line = await startLineProvider()
     shop = await startShop(target, { env: { PUBLIC_URL: 'https://shop.test', AUTH_RATE_LIMIT: '1000', LINE_BOT_PROMPT: 'normal', ...lineEnv(line) } })
@@ -37,6 +39,7 @@ describe.each(targets)('sign in with LINE on $kind', (target) => {
     const callback = new URL(atLine.headers.get('location')!)
     const back = await shop.request(callback.pathname + callback.search)
     expect(back.status).toBe(302)
+    browserCookie = (back.headers.get('set-cookie') ?? '').split(';')[0]!
     await options.replay?.(callback)
     return new URL(back.headers.get('location')!)
   }
@@ -87,7 +90,11 @@ describe.each(targets)('sign in with LINE on $kind', (target) => {
     expect((await shop.json(`/api/v1/auth/social-link?ticket=${ticket}`)).body.data).toEqual({ provider: 'line', email: 'owner@example.tw', source: 'ec' })
     // nothing is linked yet: LINE alone does not sign this account in
     expect(await shop.database.db.select().from(socialAccounts).where(eq(socialAccounts.provider_user_id, sub(3)))).toEqual([])
-    const link = (token: string | undefined) => shop.json('/api/v1/auth/social/link', { method: 'POST', headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ ticket }), locale: 'en' })
+    // the browser that came back from LINE holds the link's secret (HttpOnly, for the API's auth paths)
+    const secret = browserCookie
+    expect(secret).toMatch(/^shop_social_link=\S{20,}$/)
+    const link = (token: string | undefined, cookie = secret) =>
+      shop.json('/api/v1/auth/social/link', { method: 'POST', headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ ticket }), locale: 'en' })
     expect((await link(undefined)).status).toBe(401)
     // another member, signed in, cannot take it
     const other = registration()
@@ -96,6 +103,8 @@ describe.each(targets)('sign in with LINE on $kind', (target) => {
     expect((await link(otherToken)).body.error.code).toBe('LINK_INVALID')
     // the owner signs in with their password, and the link is made
     const token = (await shop.json('/api/v1/login', { method: 'POST', headers: json, body: JSON.stringify({ email: form.email, password: form.password }) })).body.data.token
+    // the owner signed in elsewhere (a browser without the secret: the ticket's address was sent to them) links nothing
+    expect((await link(token, '')).body.error.code).toBe('LINK_INVALID')
     expect((await link(token)).body.data).toEqual({ provider: 'line' })
     expect((await link(token)).body.error.code).toBe('LINK_INVALID')
     const next = await signIn({ sub: sub(3), name: 'Owner', email: 'owner@example.tw' })

@@ -23,6 +23,10 @@ import * as service from './service'
 import { liftAddressLock, login, trustDevice } from './sign-in'
 import type { RouteDeps } from '../../core/deps'
 import * as social from './social-service'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+
+/** The secret of a provider account waiting to be linked: only the browser that came back from the provider can link it. */
+const SOCIAL_LINK_COOKIE = 'shop_social_link'
 
 const TooMany = { 429: 'Too many requests from this address (RATE_LIMITED, detail.retry_after seconds)' }
 
@@ -121,10 +125,14 @@ export function authRoutes(deps: RouteDeps & social.SocialDeps) {
     )
     .post(
       '/auth/social/link',
-      documented({ summary: 'Links the waiting provider account to the signed-in member it names (their own sign-in proved the address)', tags, response: dataSchema(v.object({ provider: v.picklist(SOCIAL_PROVIDERS) })), auth: true }),
+      documented({ summary: 'Links the waiting provider account to the signed-in member it names (their own sign-in proved the address), in the browser that came back from the provider (its cookie)', tags, response: dataSchema(v.object({ provider: v.picklist(SOCIAL_PROVIDERS) })), auth: true }),
       deps.members.required,
       validate('json', SocialLinkInputSchema),
-      async (c) => c.json({ data: await social.linkSocialAccount(deps, c.get('session').user.id, c.req.valid('json').ticket) }),
+      async (c) => {
+        const linked = await social.linkSocialAccount(deps, c.get('session').user.id, c.req.valid('json').ticket, getCookie(c, SOCIAL_LINK_COOKIE))
+        deleteCookie(c, SOCIAL_LINK_COOKIE, { path: '/api/v1/auth/' })
+        return c.json({ data: linked })
+      },
     )
     .get(
       '/auth/social-register',
@@ -158,6 +166,12 @@ export function authRoutes(deps: RouteDeps & social.SocialDeps) {
       documented({ summary: "The provider's return; redirects to the PWA", tags, redirect: true }),
       validate('param', SocialProviderParamSchema),
       validate('query', SocialCallbackQuerySchema),
-      async (c) => c.redirect(await social.finishSocial(deps, c.req.valid('param').provider, new URL(c.req.url)), 302),
+      async (c) =>
+        c.redirect(
+          await social.finishSocial(deps, c.req.valid('param').provider, new URL(c.req.url), (secret) =>
+            setCookie(c, SOCIAL_LINK_COOKIE, secret, { path: '/api/v1/auth/', httpOnly: true, secure: deps.config.publicUrl.startsWith('https:'), sameSite: 'Lax', maxAge: 30 * 60 }),
+          ),
+          302,
+        ),
     )
 }

@@ -44,7 +44,7 @@ export async function startSocial(deps: SocialDeps, provider: SocialProvider, so
  * to send the browser to. The token itself never travels in a URL: the page receives a
  * two-minute single-use code to exchange for it.
  */
-export async function finishSocial(deps: SocialDeps, provider: SocialProvider, callbackUrl: URL): Promise<string> {
+export async function finishSocial(deps: SocialDeps, provider: SocialProvider, callbackUrl: URL, bindLink: (secret: string) => void = () => undefined): Promise<string> {
   const state = callbackUrl.searchParams.get('state') ?? ''
   const stored = state ? await repo.takeOauthState(deps.db, state) : undefined
   const locale = stored?.locale ?? 'zh_tw'
@@ -74,11 +74,15 @@ export async function finishSocial(deps: SocialDeps, provider: SocialProvider, c
       // proves it owns it first (its own sign-in), and the link waits for that, never made silently
       if (!existing.email_verified_at || !profile.email_verified) {
         const ticket = randomToken()
+        // the link is made only in this browser (a cookie holds its secret): a ticket's address
+        // sent to the account's owner, signed in elsewhere, cannot link someone else's provider account
+        const binding = randomToken()
+        bindLink(binding)
         await repo.insertOneTime(deps.db, {
           purpose: 'social_link',
           token_hash: fingerprint(ticket),
           user_id: existing.id,
-          payload: { ...profile, source: stored.source, locale },
+          payload: { ...profile, source: stored.source, locale, binding: fingerprint(binding) },
           created_at: now,
           expires_at: new Date(now.getTime() + TICKET_MS),
         })
@@ -166,12 +170,14 @@ export async function pendingSocialLink(deps: SocialDeps, ticket: string) {
  * their own account; the provider's account is linked to it now. A ticket for another member (or
  * a provider account linked elsewhere meanwhile) links nothing.
  */
-export async function linkSocialAccount(deps: SocialDeps, userId: number, ticket: string): Promise<{ provider: SocialProvider }> {
+export async function linkSocialAccount(deps: SocialDeps, userId: number, ticket: string, binding: string | undefined): Promise<{ provider: SocialProvider }> {
   const now = deps.clock()
   return transaction(deps.db, async (tx) => {
     const row = await repo.findOneTime(tx, 'social_link', fingerprint(ticket))
     if (!row || row.expires_at <= now || row.used_at || row.user_id !== userId) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
-    const profile = row.payload as unknown as PendingProfile
+    const profile = row.payload as unknown as PendingProfile & { binding?: string }
+    // only in the browser that came back from the provider
+    if (!binding || fingerprint(binding) !== profile.binding) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
     const taken = await repo.findSocial(tx, profile.provider, profile.id)
     if (taken && taken.user_id !== userId) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
     await repo.consumeOneTime(tx, 'social_link', row.token_hash, now)
