@@ -6,7 +6,7 @@ import { CARRIER_CODES, OrderParamSchema, OrderSchema } from '../../../contract/
 import { IdParamSchema } from '../../../contract/catalogue'
 import { dataSchema } from '../../../contract/page'
 import { ReviewSchema } from '../../../contract/review'
-import { AppError } from '../../lib/errors'
+import { AppError, validationFailed } from '../../lib/errors'
 import { documented, validate } from '../../lib/route'
 import { cancelByOperator, completeOrder, shipOrder } from '../../modules/order/service'
 import { advanceParcel, shipPickupOrder, type PickupDeps } from '../pickup/parcel'
@@ -58,7 +58,7 @@ const ModeratedSchema = v.object({
 export async function shipAnyOrder(deps: PickupDeps, no: string, input: { tracking?: string; carrier: (typeof CARRIER_CODES)[number]; reason?: string | null }) {
   const order = await orderRepo.orderOf(deps.db, null, no)
   if (order?.shipment === 'cvs') return shipPickupOrder(deps, no, input.reason ?? null)
-  if (order && !input.tracking) throw new AppError('VALIDATION_FAILED', 400, 'The given data was invalid.', { tracking: ['is required'] })
+  if (order && !input.tracking) throw validationFailed({ tracking: ['is required'] })
   return shipOrder(deps, no, { tracking: input.tracking ?? '', carrier: input.carrier }, input.reason ?? null)
 }
 

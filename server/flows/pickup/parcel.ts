@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { PICKUP_DAYS, type ParcelState } from '../../../contract/logistics'
 import type { Locale } from '../../../contract/constants'
 import type { Order } from '../../../contract/order'
@@ -10,11 +10,12 @@ import { transaction } from '../../db/transaction'
 import type { LogisticsClient } from '../../integrations/logistics'
 import { LogisticsRefusal } from '../../integrations/logistics'
 import { stepOf, type ParcelStep } from '../../lib/ecpay-statuses'
-import { AppError, notFound, validationFailed } from '../../lib/errors'
+import { AppError, validationFailed } from '../../lib/errors'
 import { pickupStoreFor } from '../../modules/logistics/service'
 import { refundLater } from '../../modules/order/payments'
 import { orderView } from '../../modules/order/present'
 import * as repo from '../../modules/order/repo'
+import { anyOrder, ownOrder } from '../../modules/order/service'
 import { assertOrderChange, changeOrder, changePayment } from '../../modules/order/states'
 
 /**
@@ -49,10 +50,10 @@ export function ecpayTime(text: string | undefined | null): Date | undefined {
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s) - TAIPEI_MS)
 }
 
-async function anyOrder(db: DbOrTx, no: string) {
-  const order = await repo.orderOf(db, null, no)
-  if (!order) throw notFound('This order does not exist.')
-  return order
+/** ECPay refused a call: the operator reads ECPay's own message. */
+const refusedBy = (error: unknown) => {
+  if (!(error instanceof LogisticsRefusal)) return error
+  return new AppError('LOGISTICS_REFUSED', 409, 'The convenience-store delivery service refused this shipment.', { ecpay: [error.message] })
 }
 
 /**
@@ -62,7 +63,7 @@ async function anyOrder(db: DbOrTx, no: string) {
  * a second one under it) instead of creating another.
  */
 export async function shipPickupOrder(deps: PickupDeps, no: string, reason: string | null): Promise<Order> {
-  const order = await anyOrder(deps.db, no)
+  const order = await anyOrder(deps, no)
   assertOrderChange(order, 'TRANSPORTING', 'operator')
   const store = order.pickup_store!
   const now = deps.clock()
@@ -83,8 +84,7 @@ export async function shipPickupOrder(deps: PickupDeps, no: string, reason: stri
       at: now,
     })
   } catch (error) {
-    if (!(error instanceof LogisticsRefusal)) throw error
-    if (!/duplicate/i.test(error.message)) throw new AppError('LOGISTICS_REFUSED', 409, 'The convenience-store delivery service refused this shipment.', { ecpay: [error.message] })
+    if (!(error instanceof LogisticsRefusal) || !/duplicate/i.test(error.message)) throw refusedBy(error)
     const found = await deps.logistics.query({ tradeNo })
     shipment = { logisticsId: found.fields.AllPayLogisticsID!, paymentNo: found.fields.ShipmentNo ?? '', validationNo: found.fields.CVSValidationNo ?? '' }
   }
@@ -170,7 +170,7 @@ const store = (order: repo.OrderRow) => order.pickup_store!
 const url = (order: repo.OrderRow) => `/purchase/${order.no}`
 
 async function applyState(tx: DbOrTx, deps: PaymentDeps, order: repo.OrderRow, state: ParcelState, at: Date, now: Date) {
-  const set = (values: Partial<repo.NewOrder>) => tx.update(orders).set({ ...values, parcel: state, updated_at: now }).where(and(eq(orders.id, order.id)))
+  const set = (values: Partial<repo.NewOrder>) => tx.update(orders).set({ ...values, parcel: state, updated_at: now }).where(eq(orders.id, order.id))
   const cash = order.payment_method === 'cod' && order.payment_status !== 'SUCCESSED' ? { cash: order.amount } : {}
   switch (state) {
     case 'arrived': {
@@ -216,8 +216,7 @@ async function cancelReturned(tx: DbOrTx, deps: PaymentDeps, order: repo.OrderRo
  * 7-ELEVEN store closed. ECPay is told (UpdateShipmentInfo), then the order's store changes.
  */
 export async function changePickupStore(deps: PickupDeps, userId: number, no: string, tradeNo: string, locale: Locale): Promise<Order> {
-  const order = await repo.orderOf(deps.db, userId, no)
-  if (!order) throw notFound('This order does not exist.')
+  const order = await ownOrder(deps, userId, no)
   if (!order.pickup_store || order.parcel !== 'store_closed' || order.pickup_store.chain !== 'UNIMART' || order.status !== 'TRANSPORTING' || !order.logistics_id) {
     throw new AppError('ORDER_TRANSITION_NOT_ALLOWED', 409, 'The pick-up store of this order cannot be changed now.')
   }
@@ -227,8 +226,7 @@ export async function changePickupStore(deps: PickupDeps, userId: number, no: st
   try {
     await deps.logistics.changeStore(order.logistics_id, next.id)
   } catch (error) {
-    if (!(error instanceof LogisticsRefusal)) throw error
-    throw new AppError('LOGISTICS_REFUSED', 409, 'The convenience-store delivery service refused this shipment.', { ecpay: [error.message] })
+    throw refusedBy(error)
   }
   await transaction(deps.db, async (tx) => {
     const locked = await repo.lockOrder(tx, order.id)
@@ -245,13 +243,12 @@ export async function changePickupStore(deps: PickupDeps, userId: number, no: st
  * order once the sandbox's reports of it were delivered (or after a few seconds).
  */
 export async function advanceParcel(deps: PickupDeps & { sandboxIdle?: (ms: number) => Promise<unknown> }, no: string, step: string): Promise<Order> {
-  const order = await anyOrder(deps.db, no)
+  const order = await anyOrder(deps, no)
   if (!order.logistics_id) throw new AppError('ORDER_TRANSITION_NOT_ALLOWED', 409, 'This order has no pick-up parcel on its way.')
   try {
     await deps.logistics.advance(order.logistics_id, step)
   } catch (error) {
-    if (!(error instanceof LogisticsRefusal)) throw error
-    throw new AppError('LOGISTICS_REFUSED', 409, 'The convenience-store delivery service refused this shipment.', { ecpay: [error.message] })
+    throw refusedBy(error)
   }
   await deps.sandboxIdle?.(5_000)
   return orderView(deps.db, order.id, order.locale)

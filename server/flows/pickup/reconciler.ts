@@ -39,6 +39,8 @@ export class ParcelReconciler {
   /** One pass: answers how many parcels were asked about, how many statuses were new, and how many shoppers reminded. */
   async sweep(now = this.deps.clock()) {
     const { db } = this.deps
+    // not asked about within checkMs: listed, and claimed, under the same condition
+    const unchecked = or(isNull(orders.logistics_checked_at), lte(orders.logistics_checked_at, new Date(now.getTime() - this.checkMs)))
     const due = await db
       .select({ id: orders.id, logistics_id: orders.logistics_id })
       .from(orders)
@@ -46,7 +48,7 @@ export class ParcelReconciler {
         and(
           eq(orders.status, 'TRANSPORTING'),
           isNotNull(orders.logistics_id),
-          or(isNull(orders.logistics_checked_at), lte(orders.logistics_checked_at, new Date(now.getTime() - this.checkMs))),
+          unchecked,
         ),
       )
       .orderBy(sql`${orders.logistics_checked_at} asc nulls first`)
@@ -58,7 +60,7 @@ export class ParcelReconciler {
       const [claimed] = await db
         .update(orders)
         .set({ logistics_checked_at: now })
-        .where(and(eq(orders.id, parcel.id), or(isNull(orders.logistics_checked_at), lte(orders.logistics_checked_at, new Date(now.getTime() - this.checkMs)))))
+        .where(and(eq(orders.id, parcel.id), unchecked))
         .returning({ id: orders.id })
       if (!claimed) continue
       try {

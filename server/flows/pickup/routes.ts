@@ -4,6 +4,7 @@ import { OrderParamSchema, OrderSchema } from '../../../contract/order'
 import { dataSchema } from '../../../contract/page'
 import type { MemberGuards } from '../../core/deps'
 import { validationFailed } from '../../lib/errors'
+import { formFields } from '../../lib/form-fields'
 import { documented, validate } from '../../lib/route'
 import { applyParcelStatus, changePickupStore, type PickupDeps } from './parcel'
 
@@ -30,13 +31,8 @@ export function pickupRoutes(deps: PickupDeps & { members: MemberGuards }) {
         text: true,
       }),
       async (c) => {
-        if ((c.req.header('content-type') ?? '').split(';')[0]!.trim() !== 'application/x-www-form-urlencoded') throw validationFailed({ body: ['is not a form (application/x-www-form-urlencoded)'] })
-        const fields: Record<string, string> = Object.create(null) as Record<string, string>
-        let count = 0
-        for (const [name, value] of new URLSearchParams(await c.req.text())) {
-          if (++count > REPORT_LIMITS.fields || name in fields || value.length > REPORT_LIMITS.value) throw validationFailed({ body: ['is not a status report'] })
-          fields[name] = value
-        }
+        const fields = await formFields(c, REPORT_LIMITS)
+        if (!fields) throw validationFailed({ body: ['is not a status report (a form of ECPay’s fields)'] })
         if (!deps.logistics.isSigned(fields)) {
           deps.logger.warn('logistics: a status report was not signed with the merchant’s keys')
           throw validationFailed({ CheckMacValue: ['is invalid'] })

@@ -11,6 +11,9 @@ import type { ServiceDeps } from '../../core/deps'
 import { pwaUrl } from '../../core/links'
 import type { ProviderClient, SocialProfile } from './social-providers'
 
+/** A ticket or code that is unknown, used, expired, or not this member's. */
+const linkInvalid = () => new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+
 const STATE_MS = 10 * 60_000
 const EXCHANGE_MS = 2 * 60_000
 const TICKET_MS = 30 * 60_000
@@ -142,7 +145,7 @@ export async function exchangeSocialCode(deps: SocialDeps, code: string): Promis
   const now = deps.clock()
   const row = await repo.consumeOneTime(deps.db, 'social_login', fingerprint(code), now)
   const user = row?.user_id && row.expires_at > now ? await repo.findUserById(deps.db, row.user_id) : undefined
-  if (!row || !user) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+  if (!row || !user) throw linkInvalid()
   const method = (row.payload?.method as LoginMethod | undefined) ?? 'GENERAL'
   return { token: await issueToken(deps, user.id, method), user: await toAuthUser(deps.db, user, method) }
 }
@@ -152,7 +155,7 @@ type PendingProfile = SocialProfile & { source: 'ec' | 'subscribe'; locale: Loca
 /** The profile a provider gave, for the social-register form to complete. */
 export async function pendingSocialProfile(deps: SocialDeps, ticket: string) {
   const row = await repo.findOneTime(deps.db, 'social_register', fingerprint(ticket))
-  if (!row || row.expires_at <= deps.clock()) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+  if (!row || row.expires_at <= deps.clock()) throw linkInvalid()
   const p = row.payload as unknown as PendingProfile
   return { provider: p.provider, email: p.email, first_name: p.first_name, last_name: p.last_name, source: p.source }
 }
@@ -160,7 +163,7 @@ export async function pendingSocialProfile(deps: SocialDeps, ticket: string) {
 /** A social account waiting to be linked to the member it names, once they signed in (`GET /auth/social-link`). */
 export async function pendingSocialLink(deps: SocialDeps, ticket: string) {
   const row = await repo.findOneTime(deps.db, 'social_link', fingerprint(ticket))
-  if (!row || row.expires_at <= deps.clock() || row.used_at) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+  if (!row || row.expires_at <= deps.clock() || row.used_at) throw linkInvalid()
   const p = row.payload as unknown as PendingProfile
   return { provider: p.provider, email: p.email, source: p.source }
 }
@@ -174,12 +177,12 @@ export async function linkSocialAccount(deps: SocialDeps, userId: number, ticket
   const now = deps.clock()
   return transaction(deps.db, async (tx) => {
     const row = await repo.findOneTime(tx, 'social_link', fingerprint(ticket))
-    if (!row || row.expires_at <= now || row.used_at || row.user_id !== userId) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    if (!row || row.expires_at <= now || row.used_at || row.user_id !== userId) throw linkInvalid()
     const profile = row.payload as unknown as PendingProfile & { binding?: string }
     // only in the browser that came back from the provider
-    if (!binding || fingerprint(binding) !== profile.binding) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    if (!binding || fingerprint(binding) !== profile.binding) throw linkInvalid()
     const taken = await repo.findSocial(tx, profile.provider, profile.id)
-    if (taken && taken.user_id !== userId) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    if (taken && taken.user_id !== userId) throw linkInvalid()
     await repo.consumeOneTime(tx, 'social_link', row.token_hash, now)
     await repo.linkSocial(tx, { user_id: userId, provider: profile.provider, provider_user_id: profile.id, email: profile.email, friend: profile.friend ?? null, created_at: now })
     return { provider: profile.provider }
@@ -191,7 +194,7 @@ export async function completeSocialRegistration(deps: SocialDeps, input: v.Infe
   const now = deps.clock()
   const result = await transaction(deps.db, async (tx) => {
     const row = await repo.findOneTime(tx, 'social_register', fingerprint(input.ticket))
-    if (!row || row.expires_at <= now) throw new AppError('LINK_INVALID', 400, 'This link is not valid; please ask for a new one.')
+    if (!row || row.expires_at <= now) throw linkInvalid()
     const profile = row.payload as unknown as PendingProfile
     const email = normalizeEmail(input.email)
     if (await repo.findUserByEmail(tx, email)) throw validationFailed({ email: [MESSAGES.taken] })

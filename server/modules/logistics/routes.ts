@@ -4,6 +4,7 @@ import { dataSchema } from '../../../contract/page'
 import * as v from 'valibot'
 import { RecentStoreSchema, StorePickInputSchema, StorePickParamSchema, StorePickSchema } from '../../../contract/logistics'
 import type { RouteDeps } from '../../core/deps'
+import { formFields } from '../../lib/form-fields'
 import { documented, validate } from '../../lib/route'
 import * as service from './service'
 
@@ -52,15 +53,8 @@ export function logisticsRoutes(deps: RouteDeps & service.LogisticsDeps) {
         redirect: true,
       }),
       async (c) => {
-        const fields: Record<string, string> = Object.create(null) as Record<string, string>
-        let refused = (c.req.header('content-type') ?? '').split(';')[0]!.trim() !== 'application/x-www-form-urlencoded'
-        const form = refused ? new URLSearchParams() : new URLSearchParams(await c.req.text())
-        let count = 0
-        for (const [name, value] of form) {
-          if (++count > REPLY_LIMITS.fields || name in fields) refused = true
-          fields[name] = value
-        }
-        const outcome = refused ? { ok: false as const, reason: 'not a form of the map’s', redirect: `${deps.config.publicUrl}/payment?store_pick_error=1` } : await service.recordMapReply(deps, fields)
+        const fields = await formFields(c, { fields: REPLY_LIMITS.fields })
+        const outcome = !fields ? { ok: false as const, reason: 'not a form of the map’s', redirect: `${deps.config.publicUrl}/payment?store_pick_error=1` } : await service.recordMapReply(deps, fields)
         if (!outcome.ok) deps.logger.warn('logistics: a map reply was refused', { reason: outcome.reason })
         return c.redirect(outcome.redirect, 303)
       },

@@ -22,7 +22,8 @@ export function newOrderNo(now: Date) {
 
 const orderMissing = () => notFound('This order does not exist.')
 
-async function ownOrder(deps: PaymentDeps, userId: number, no: string) {
+/** The member's order by number; another member's, or none, is 404. */
+export async function ownOrder(deps: Pick<PaymentDeps, 'db'>, userId: number, no: string) {
   const order = await repo.orderOf(deps.db, userId, no)
   if (!order) throw orderMissing()
   return order
@@ -124,7 +125,8 @@ export async function cancelOwnOrder(deps: PaymentDeps, userId: number, no: stri
 
 // ---- operators (npm run shop) -------------------------------------------------
 
-async function anyOrder(deps: PaymentDeps, no: string) {
+/** Any order by number (operators); none is 404. */
+export async function anyOrder(deps: Pick<PaymentDeps, 'db'>, no: string) {
   const order = await repo.orderOf(deps.db, null, no)
   if (!order) throw orderMissing()
   return order
