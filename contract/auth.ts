@@ -13,6 +13,8 @@ export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const
 export const VERIFY_METHODS = ['EMAIL'] as const
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'line'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+/** The providers' own names, the same in every language. */
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' }
 export const LOGIN_METHODS = ['GENERAL', 'GOOGLE', 'FACEBOOK', 'LINE'] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
 export const AUTH_SOURCES = ['ec', 'subscribe'] as const

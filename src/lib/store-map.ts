@@ -2,10 +2,12 @@
  * The chains' store maps (decision 75), shared by the checkout (a store for the order) and the
  * order page (another store for a parcel whose store closed).
  */
+import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { Locale } from '../../contract/constants'
 import type { RecentStore, StoreChain, StorePick } from '../../contract/logistics'
-import { apiGet, apiPost } from './api-client'
+import { apiGet, apiPost, isApiError } from './api-client'
 import { useLocale } from './i18n'
 
 /** Opens a chain's store map: the pick, with the form the browser posts to the map. */
@@ -46,3 +48,26 @@ export function goToMap(map: StorePick['map']) {
   form.submit()
 }
 
+
+/**
+ * Leaving for a chain's map from a page: the pick is opened, then the browser posts its form. While
+ * the pick is asked for the button says so (`opening`); a refusal is said (`problem`) and the
+ * shopper may try again. A new try clears the last problem.
+ */
+export function useStoreMap() {
+  const { t } = useLingui()
+  const [opening, setOpening] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const open = async (input: Parameters<typeof openStorePick>[0]) => {
+    if (opening) return
+    setOpening(true)
+    setProblem(null)
+    try {
+      goToMap((await openStorePick(input)).map)
+    } catch (error) {
+      setProblem(isApiError(error) ? error.message : t`Oops...Something went wrong`)
+      setOpening(false)
+    }
+  }
+  return { opening, problem, open }
+}

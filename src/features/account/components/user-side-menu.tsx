@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
-import type { AuthUser, SocialProvider } from '../../../../contract/auth'
+import { SOCIAL_PROVIDER_NAMES, type AuthUser } from '../../../../contract/auth'
 import { fullName, initialsOf } from '@/lib/member-options'
 import { ChevronDownIcon, ShieldCheckIcon } from '@/ui/icons'
 import { MemberSections } from '@/ui/member-sections'
@@ -12,7 +12,6 @@ interface UserSideMenuProps {
   onLogout: () => void
 }
 
-const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' }
 
 const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 992px)').matches
 
@@ -39,7 +38,7 @@ export function UserSideMenu({ user, onLogout }: UserSideMenuProps) {
           <p className="user-menu__name">{fullName(user)}</p>
           <ul className="user-menu__badges">
             {user.social.map(({ provider }) => {
-              const providerName = PROVIDER_NAMES[provider]
+              const providerName = SOCIAL_PROVIDER_NAMES[provider]
               return (
                 <li key={provider} className="badge badge--ok">
                   <ShieldCheckIcon size={14} />

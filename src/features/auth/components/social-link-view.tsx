@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import type { SocialProvider } from '../../../../contract/auth'
+import { SOCIAL_PROVIDER_NAMES } from '../../../../contract/auth'
 import { isApiError } from '@/lib/api-client'
 import { useLocale, useLocalePrefix } from '@/lib/i18n'
 import { toast } from '@/lib/toast'
@@ -11,7 +11,6 @@ import { openAuthModal } from '../stores/auth-modal-store'
 import { SignInProblem } from './social-callback-view'
 import { useSession } from './use-session'
 
-const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' }
 
 /**
  * A provider account whose e-mail address belongs to an existing account: it is linked only once
@@ -27,7 +26,7 @@ export function SocialLinkView({ ticket }: { ticket: string }) {
   const pending = useQuery(pendingSocialLinkQueryOptions(ticket, locale))
   const [failure, setFailure] = useState<string | null>(null)
   const linking = useRef(false)
-  const provider = pending.data ? PROVIDER_NAMES[pending.data.provider] : ''
+  const provider = pending.data ? SOCIAL_PROVIDER_NAMES[pending.data.provider] : ''
   const email = pending.data?.email ?? ''
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
 import * as v from 'valibot'
-import { LIMITS, MESSAGES, SocialRegisterInputSchema } from '../../../../contract/auth'
+import { LIMITS, MESSAGES, SOCIAL_PROVIDER_NAMES, SocialRegisterInputSchema } from '../../../../contract/auth'
 import { COOKIES } from '../../../../contract/constants'
 import { isApiError } from '@/lib/api-client'
 import { getCookie } from '@/lib/cookies'
@@ -18,7 +18,6 @@ const SocialRegisterFormSchema = v.omit(SocialRegisterInputSchema, ['ticket'])
 const NAME_LIMIT = [LIMITS.name, MESSAGES.maxName] as const
 const FIELD_LIMITS = { first_name: NAME_LIMIT, last_name: NAME_LIMIT, email: [LIMITS.email, MESSAGES.maxEmail] as const }
 
-const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', line: 'LINE' } as const
 
 /** Completes an account a social sign-in could not create alone (no e-mail, or no name). */
 export function SocialRegisterForm({ ticket, profile }: { ticket: string; profile: PendingSocialProfile }) {
@@ -41,7 +40,7 @@ export function SocialRegisterForm({ ticket, profile }: { ticket: string; profil
   const focusFirst = useFocusFirstInvalid(formRef)
   const [invalid, setInvalid] = useState<string | null>(null)
   const set = (field: keyof typeof values) => (value: string) => setValues((s) => ({ ...s, [field]: value }))
-  const provider = PROVIDER_NAMES[profile.provider]
+  const provider = SOCIAL_PROVIDER_NAMES[profile.provider]
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { useSnapshot } from 'valtio'
 import { CHAIN_NAMES, STORE_CHAINS } from '../../../../contract/logistics'
 import { draftActions, checkoutDraft } from '../stores/checkout-draft'
-import { isApiError } from '@/lib/api-client'
 import type { FieldErrors } from '@/lib/form'
 import { useLocale } from '@/lib/i18n'
-import { goToMap, openStorePick, useRecentStores } from '@/lib/store-map'
+import { useRecentStores, useStoreMap } from '@/lib/store-map'
 import { ChoiceRadio } from '@/ui/choice-radio'
 import { StoreCard } from '@/ui/store-card'
 import { TextField } from '@/ui/text-field'
@@ -29,28 +28,14 @@ export function PickupSection({ errors, onLeaveField, mapFailed }: PickupSection
   const locale = useLocale()
   const draft = useSnapshot(checkoutDraft)
   const recent = useRecentStores(true)
-  const [opening, setOpening] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const map = useStoreMap()
   const titleId = useId()
   const chainId = useId()
   const { pickup } = draft
   const cash = draft.paymentMethod === 'cod'
   const recentStores = (recent.data ?? []).filter((s) => !(pickup.store && s.chain === pickup.store.chain && s.id === pickup.store.id))
 
-  async function openMap() {
-    if (opening) return
-    setOpening(true)
-    setProblem(null)
-    try {
-      const pick = await openStorePick({ chain: pickup.chain, cash_on_pickup: cash, locale })
-      goToMap(pick.map)
-    } catch (error) {
-      setProblem(isApiError(error) ? error.message : t`Oops...Something went wrong`)
-      setOpening(false)
-    }
-  }
-
-  const storeError = errors.store ?? (mapFailed ? t`The store map did not send a store back. Please choose the store again.` : null) ?? problem
+  const storeError = errors.store ?? (mapFailed ? t`The store map did not send a store back. Please choose the store again.` : null) ?? map.problem
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-section__title">
@@ -70,8 +55,8 @@ export function PickupSection({ errors, onLeaveField, mapFailed }: PickupSection
         ) : (
           <p className="pickup-store__empty">{t`No store chosen yet.`}</p>
         )}
-        <button type="button" className="button button-secondary" onClick={() => void openMap()} aria-disabled={opening || undefined} aria-invalid={storeError ? true : undefined} aria-describedby={storeError ? `${titleId}-store-error` : undefined}>
-          {opening ? t`Opening the store map…` : pickup.store ? t`Choose another store on the map` : t`Choose a store on the map`}
+        <button type="button" className="button button-secondary" onClick={() => void map.open({ chain: pickup.chain, cash_on_pickup: cash, locale })} aria-disabled={map.opening || undefined} aria-invalid={storeError ? true : undefined} aria-describedby={storeError ? `${titleId}-store-error` : undefined}>
+          {map.opening ? t`Opening the store map…` : pickup.store ? t`Choose another store on the map` : t`Choose a store on the map`}
         </button>
         {storeError ? (
           <p id={`${titleId}-store-error`} className="field__error" role="alert">

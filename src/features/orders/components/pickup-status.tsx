@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-client'
 import { formatPrice } from '@/lib/format-price'
 import { useLocale } from '@/lib/i18n'
 import { htmlLang } from '@/lib/locale'
-import { goToMap, openStorePick } from '@/lib/store-map'
+import { useStoreMap } from '@/lib/store-map'
 import { StoreCard } from '@/ui/store-card'
 import { useChangePickupStore } from '../api/change-pickup-store'
 
@@ -35,7 +35,7 @@ export function PickupStatus({ order, storePick, mapFailed = false, onReturnHand
   const { pickup } = order
   const change = useChangePickupStore(order.no)
   const [problem, setProblem] = useState<string | null>(mapFailed ? t`The store map did not send a store back. Please choose the store again.` : null)
-  const [opening, setOpening] = useState(false)
+  const map = useStoreMap()
   const handled = useRef<string | null>(null)
 
   useEffect(() => {
@@ -47,17 +47,9 @@ export function PickupStatus({ order, storePick, mapFailed = false, onReturnHand
     })
   }, [storePick, change, onReturnHandled, t])
 
-  async function chooseAnother() {
-    if (opening) return
-    setOpening(true)
+  const chooseAnother = () => {
     setProblem(null)
-    try {
-      const pick = await openStorePick({ chain: pickup.store.chain, cash_on_pickup: order.payment.method === 'cod', locale, order_no: order.no })
-      goToMap(pick.map)
-    } catch (error) {
-      setProblem(isApiError(error) ? error.message : t`Oops...Something went wrong`)
-      setOpening(false)
-    }
+    void map.open({ chain: pickup.store.chain, cash_on_pickup: order.payment.method === 'cod', locale, order_no: order.no })
   }
 
   const day = pickup.collect_by ? new Intl.DateTimeFormat(htmlLang(locale), { month: 'long', day: 'numeric', weekday: 'short', timeZone: 'Asia/Taipei' }).format(new Date(pickup.collect_by)) : ''
@@ -77,15 +69,15 @@ export function PickupStatus({ order, storePick, mapFailed = false, onReturnHand
           <p className="form-alert" role="alert">
             {t`This store has closed. Please choose another 7-ELEVEN for your parcel.`}
           </p>
-          <button type="button" className="button button-primary" onClick={() => void chooseAnother()} aria-disabled={opening || change.isPending || undefined}>
-            {opening ? t`Opening the store map…` : t`Choose another store on the map`}
+          <button type="button" className="button button-primary" onClick={chooseAnother} aria-disabled={map.opening || change.isPending || undefined}>
+            {map.opening ? t`Opening the store map…` : t`Choose another store on the map`}
           </button>
         </div>
       ) : null}
       {change.isPending ? <p role="status">{t`Changing the store…`}</p> : null}
-      {problem ? (
+      {problem ?? map.problem ? (
         <p className="form-alert" role="alert">
-          {problem}
+          {problem ?? map.problem}
         </p>
       ) : null}
       {shown ? (
