@@ -11,23 +11,22 @@ const targets = await databaseTargets()
 
 // The outbox survives the process: a web push in flight when the shop is killed (SIGKILL, no
 // shutdown) is sent again by the next start once the delivery's lease (30 s) has passed.
+// Each database runs side by side with a push service of its own: the service's answer rule is
+// one for all its paths, and a rule set by one run ("hang", then "201") must not answer the other's.
 describe('notifications survive a SIGKILL between commit and delivery', () => {
-  let push: Awaited<ReturnType<typeof startPushService>>
-  let caFile: string
   let dir: string
   beforeAll(async () => {
-    push = await startPushService()
     dir = await mkdtemp(path.join(os.tmpdir(), 'shop-notify-crash-'))
-    caFile = path.join(dir, 'push-ca.pem')
-    await writeFile(caFile, push.certPem)
   })
   afterAll(async () => {
-    await push?.close()
     await rm(dir, { recursive: true, force: true })
   })
 
   it.concurrent.each(targets)('on $kind', { timeout: 90_000 }, async (target) => {
     const dataDir = await mkdtemp(path.join(dir, `${target.kind}-`))
+    const push = await startPushService()
+    const caFile = path.join(dataDir, 'push-ca.pem')
+    await writeFile(caFile, push.certPem)
     const port = await freePort()
     const env: Record<string, string> = { DATA_DIR: dataDir, PUSH_SERVICE_HOSTS: push.host, NODE_EXTRA_CA_CERTS: caFile, AUTH_RATE_LIMIT: '1000', SEED_CATALOGUE: 'false' }
     const scratch = target.kind === 'postgres' ? await createPostgresDatabase(target.url) : undefined
@@ -74,6 +73,7 @@ describe('notifications survive a SIGKILL between commit and delivery', () => {
     } finally {
       await shop.stop()
       await scratch?.drop()
+      await push.close()
     }
   })
 })
