@@ -221,6 +221,22 @@ export const rateLimits = pgTable('rate_limits', {
 })
 
 /**
+ * One row per scheduled job and period (decision 78): a server about to run a periodic pass first
+ * inserts its period, and only the server whose insert went in runs it. However many servers run
+ * the schedule, each job runs once per period; the row says which server ran it.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    period_start: timestamp('period_start', { withTimezone: true }).notNull(),
+    server: text('server').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period_start] })],
+)
+
+/**
  * Failed sign-ins in a row and the lock they lead to, keyed `email:<address>` for every client
  * the shop does not trust yet (known and unknown addresses alike, so the lock-out tells nothing)
  * or `device:<id>` for one trusted device.

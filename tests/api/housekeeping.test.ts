@@ -69,6 +69,10 @@ describe.each(targets)('housekeeping on $kind', (target) => {
       { user_id: userId, email: 'old@example.com', outcome: 'FAILED', created_at: ago(31) },
       { user_id: userId, email: 'new@example.com', outcome: 'FAILED', created_at: ago(1) },
     ])
+    await db.insert(schema.scheduledRuns).values([
+      { job: 'order-sweep', period_start: ago(2), server: 'a:1', started_at: ago(2) },
+      { job: 'order-sweep', period_start: ago(0.01), server: 'b:2', started_at: ago(0.01) },
+    ])
     const [note] = await db
       .insert(schema.notifications)
       .values({ user_id: userId, type: 'order_paid', payload: { order_no: 'x' }, url: null, dedupe_key: 'keeper', created_at: ago(40) })
@@ -100,6 +104,7 @@ describe.each(targets)('housekeeping on $kind', (target) => {
       stripe_events: 1,
       trusted_devices: 1,
       login_attempts: 1,
+      scheduled_runs: 1,
       notification_deliveries: 1,
     })
     expect(await remaining('rate_limits', 'key')).toEqual(['new'])

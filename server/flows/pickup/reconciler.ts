@@ -4,6 +4,7 @@ import { notify } from '../../core/notify'
 import { orders } from '../../db/schema'
 import { transaction } from '../../db/transaction'
 import { Periodic } from '../../lib/periodic'
+import { periodClaim } from '../../core/periods'
 import * as repo from '../../modules/order/repo'
 import { applyParcelStatus, type PickupDeps } from './parcel'
 
@@ -25,7 +26,10 @@ export class ParcelReconciler {
     private readonly checkMs = deps.config.logisticsReconcileMs,
     intervalMs = Math.min(60_000, Math.max(1_000, checkMs / 5)),
   ) {
-    this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('parcel reconciliation failed', { error: error.message }))
+    // once per period across servers (decision 78)
+    this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('parcel reconciliation failed', { error: error.message }), {
+      once: { job: 'parcel-reconcile', claim: periodClaim(deps.db, deps.clock), now: deps.clock },
+    })
   }
 
   start() {

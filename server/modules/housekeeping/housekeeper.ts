@@ -1,39 +1,35 @@
 import type { Db } from '../../db/client'
+import { periodClaim } from '../../core/periods'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
+import { Periodic } from '../../lib/periodic'
 import { pruneExpired, type Retention } from './prune'
 
 const HOUR = 3_600_000
 
 /**
- * Runs the prune beside the order sweeper: once shortly after start, then hourly. Like the
- * sweeper it is safe on several servers, and a failed pass is logged and tried again next time.
+ * Runs the prune beside the order sweeper: a minute after start, then hourly, once per hour
+ * however many servers run it (decision 78). A failed pass is logged and tried again next time.
  */
 export class Housekeeper {
-  private timer?: NodeJS.Timeout
-  private first?: NodeJS.Timeout
-  private running?: Promise<unknown>
+  private readonly periodic: Periodic
 
   constructor(
     private readonly deps: { db: Db; clock: Clock; logger: Logger; retention: Retention },
-    private readonly intervalMs = HOUR,
-  ) {}
-
-  start() {
-    const tick = () => {
-      this.running ??= this.run().finally(() => (this.running = undefined))
-    }
-    this.first ??= setTimeout(tick, 60_000)
-    this.timer ??= setInterval(tick, this.intervalMs)
-    this.first.unref()
-    this.timer.unref()
+    intervalMs = HOUR,
+  ) {
+    this.periodic = new Periodic(intervalMs, () => this.run(), () => undefined, {
+      once: { job: 'housekeeping', claim: periodClaim(deps.db, deps.clock), now: deps.clock },
+      firstAfterMs: Math.min(60_000, intervalMs),
+    })
   }
 
-  async stop() {
-    clearTimeout(this.first)
-    clearInterval(this.timer)
-    this.first = this.timer = undefined
-    await this.running
+  start() {
+    this.periodic.start()
+  }
+
+  stop() {
+    return this.periodic.stop()
   }
 
   /** One pass; answers the rows deleted per table (empty when the pass failed). */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { authTokens, idempotentRequests, loginAttempts, notificationDeliveries, oauthStates, oneTimeTokens, orderRequests, rateLimits, signInLocks, storePicks, stripeEvents, trustedDevices } from '../../db/schema'
+import { authTokens, idempotentRequests, loginAttempts, notificationDeliveries, oauthStates, oneTimeTokens, orderRequests, rateLimits, scheduledRuns, signInLocks, storePicks, stripeEvents, trustedDevices } from '../../db/schema'
 
 /** Rows deleted per statement: short transactions, so sign-ins and checkouts never wait long behind a prune. */
 const BATCH = 500
@@ -36,6 +36,8 @@ const rules = (now: Date, retention: Retention): { name: string; table: PgTable;
     { name: 'store_picks', table: storePicks, key: sql`trade_no`, expired: sql`expires_at < ${day}` },
     // the outbox's finished deliveries (the notifications themselves stay: they are the message centre)
     { name: 'notification_deliveries', table: notificationDeliveries, key: sql`id`, expired: sql`done_at < ${keep}` },
+    // which server ran which period of a scheduled job: only the periods in progress matter
+    { name: 'scheduled_runs', table: scheduledRuns, key: sql`(job, period_start)`, columns: sql`job, period_start`, expired: sql`started_at < ${day}` },
     // holds addresses and e-mails: kept no longer than the replay guards
     { name: 'login_attempts', table: loginAttempts, key: sql`id`, expired: sql`created_at < ${keep}` },
   ]

@@ -7,6 +7,7 @@ import * as repo from './repo'
 import { applyLookedUp, settleRefund } from './payments'
 import { changeOrder } from './states'
 import { Periodic } from '../../lib/periodic'
+import { periodClaim } from '../../core/periods'
 
 const BATCH = 50
 /**
@@ -37,7 +38,10 @@ export class OrderSweeper {
     private readonly deps: PaymentDeps,
     intervalMs = Math.min(30_000, Math.max(1_000, deps.config.orders.paymentMs / 4)),
   ) {
-    this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('order sweep failed', { error: error.message }))
+    // once per period across servers (decision 78)
+    this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('order sweep failed', { error: error.message }), {
+      once: { job: 'order-sweep', claim: periodClaim(deps.db, deps.clock), now: deps.clock },
+    })
   }
 
   start() {
