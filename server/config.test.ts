@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     })
   })
 
+  it('takes a shared Stripe sandbox only with its keys, at an http origin', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_PUBLISHABLE_KEY: 'pk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }
+    expect(loadConfig(keys).stripe?.sandboxUrl).toBeUndefined()
+    expect(loadConfig({ ...keys, STRIPE_SANDBOX_URL: 'http://127.0.0.1:12111' }).stripe).toMatchObject({ secretKey: 'sk_test_a', sandboxUrl: 'http://127.0.0.1:12111' })
+    expect(() => loadConfig({ STRIPE_SANDBOX_URL: 'http://127.0.0.1:12111' })).toThrow(/needs the sandbox's STRIPE_SECRET_KEY/)
+    expect(() => loadConfig({ ...keys, STRIPE_SANDBOX_URL: 'https://api.stripe.com/v1' })).toThrow(/STRIPE_SANDBOX_URL/)
+  })
+
   it('limits connections per address unless behind a trusted proxy, which counts the client instead', () => {
     expect(loadConfig({})).toMatchObject({
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxConnectionsPerAddress: 256 },

@@ -116,6 +116,11 @@ export const EnvSchema = v.object({
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_...)'))),
   /** the signing secret (whsec_...) of the webhook endpoint PUBLIC_URL/api/v1/payment/webhook/stripe */
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)'))),
+  /**
+   * the shop's Stripe-compatible sandbox run on its own (`npm run stripe-sandbox`) for several shop servers, with its STRIPE_* keys:
+   * the servers reach it here; browsers reach its /v1 and /sandbox-checkout on the shop's own origin, which the load balancer routes to it
+   */
+  STRIPE_SANDBOX_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^http:\/\/[^/?#]+\/?$/, 'must be an http:// origin (a host of this network)'))),
   /** ECPay's logistics merchant (convenience-store pick-up): ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV set together; all unset: the embedded ECPay-compatible sandbox under /ecpay-sandbox */
   ECPAY_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{7,10}$/, 'must be a merchant id of 7 to 10 digits'))),
   ECPAY_HASH_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{16}$/, 'must be the 16-character HashKey'))),
@@ -250,7 +255,9 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   algolia: env.ALGOLIA_APP_ID ? { appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY!, adminKey: env.ALGOLIA_ADMIN_KEY! } : undefined,
   searchIndex: env.ALGOLIA_INDEX,
-  stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : undefined,
+  stripe: env.STRIPE_SECRET_KEY
+    ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, sandboxUrl: env.STRIPE_SANDBOX_URL }
+    : undefined,
   /** undefined: the embedded ECPay-compatible logistics sandbox */
   ecpay: env.ECPAY_MERCHANT_ID ? { merchantId: env.ECPAY_MERCHANT_ID, hashKey: env.ECPAY_HASH_KEY!, hashIv: env.ECPAY_HASH_IV!, logisticsUrl: env.ECPAY_LOGISTICS_URL } : undefined,
   ecpaySenderName: env.ECPAY_SENDER_NAME,
@@ -321,6 +328,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const stripeSet = [result.output.STRIPE_SECRET_KEY, result.output.STRIPE_PUBLISHABLE_KEY, result.output.STRIPE_WEBHOOK_SECRET].filter(Boolean).length
     if (stripeSet !== 0 && stripeSet !== 3) {
       throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set together (Stripe) or not at all (the embedded sandbox)')
+    }
+    if (result.output.STRIPE_SANDBOX_URL && stripeSet !== 3) {
+      throw new ConfigError('Invalid configuration:\n  STRIPE_SANDBOX_URL needs the sandbox\'s STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET')
     }
   }
   if (result.success) {

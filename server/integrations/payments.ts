@@ -44,11 +44,15 @@ export const sandboxKeys = (dataDir: string): Promise<SandboxKeys> => keptSecret
  */
 export function paymentSettings(config: Config, listening: Listening, keys?: SandboxKeys): PaymentSettings {
   if (config.stripe) {
+    const { sandboxUrl, ...keys } = config.stripe
+    // the sandbox run on its own for several servers: reached there by the servers, on the shop's origin by browsers (decision 78)
+    const shared = sandboxUrl ? new URL(sandboxUrl) : undefined
     return {
-      ...config.stripe,
+      ...keys,
       sandbox: false,
+      api: shared ? { host: shared.hostname, port: Number(shared.port || 80), protocol: 'http' } : undefined,
       webhookUrl: `${config.publicUrl}${WEBHOOK_PATH}`,
-      browser: { provider: 'stripe', publishable_key: config.stripe.publishableKey, sandbox: false },
+      browser: { provider: 'stripe', publishable_key: keys.publishableKey, sandbox: shared !== undefined },
     }
   }
   const own = keys ?? freshSandboxKeys()
@@ -211,7 +215,8 @@ export function paymentsIntegration(
     settings,
     gateway: new PaymentGateway(createStripeClient(settings, sandbox ? options.inProcess : undefined), options.logger),
     browser: settings.browser,
-    browserSources: sandbox ? undefined : STRIPE_SOURCES,
+    // the sandbox's pages are on the shop's own origin, embedded or shared
+    browserSources: settings.browser.sandbox ? undefined : STRIPE_SOURCES,
     sandbox,
   }
 }
