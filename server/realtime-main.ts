@@ -15,9 +15,7 @@ import './lib/harden'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { pusherHttpApi } from './emulators/pusher/http-api'
-import { PusherServer } from './emulators/pusher/server'
-import { embeddedPusherApp } from './integrations/realtime'
+import { embeddedPusherApp, standaloneRealtime } from './integrations/realtime'
 import { createLogger } from './lib/logger'
 
 const whole = (fallback: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number)), fallback)
@@ -48,7 +46,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL)
   const app = given === 3 ? { id: env.PUSHER_APP_ID!, key: env.PUSHER_KEY!, secret: env.PUSHER_SECRET! } : await embeddedPusherApp(env.DATA_DIR)
-  const realtime = new PusherServer({
+  const { server: realtime, routes } = standaloneRealtime({
     app,
     maxConnections: env.REALTIME_MAX_CONNECTIONS,
     maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
@@ -56,7 +54,7 @@ async function main() {
   })
   const http = new Hono()
   http.get('/up', (c) => c.text('OK'))
-  http.route('/apps', pusherHttpApi(realtime))
+  http.route('/apps', routes)
   http.all('*', (c) => c.text('Not found', 404))
   const server = serve({ fetch: http.fetch, hostname: env.REALTIME_HOST, port: env.REALTIME_PORT }, (info) => {
     logger.info(`real-time server listening on ws://${info.address}:${info.port}`, { app: app.id, keys: given === 3 ? 'PUSHER_*' : 'DATA_DIR/realtime-keys.json' })

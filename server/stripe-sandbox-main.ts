@@ -17,8 +17,7 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { embeddedStripe } from './emulators/stripe/embedded'
-import { sandboxKeys, WEBHOOK_PATH } from './integrations/payments'
+import { sandboxKeys, standaloneStripeSandbox, WEBHOOK_PATH } from './integrations/payments'
 import { createLogger } from './lib/logger'
 
 const Env = v.object({
@@ -48,7 +47,7 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL)
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, '')
   const keys = given === 3 ? { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : await sandboxKeys(env.DATA_DIR)
-  const sandbox = embeddedStripe({
+  const sandbox = standaloneStripeSandbox({
     keys,
     stateDir: path.join(env.DATA_DIR, 'stripe-sandbox'),
     webhookUrl: env.STRIPE_SANDBOX_WEBHOOK_URL ?? `${publicUrl}${WEBHOOK_PATH}`,

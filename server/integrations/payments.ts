@@ -224,3 +224,6 @@ export function paymentsIntegration(
 /** The sandbox's API and pages, for the app to mount, with nothing for real Stripe. */
 export const sandboxRoutes = (payments: PaymentsIntegration): { path: string; routes: Hono }[] =>
   payments.sandbox ? [{ path: '/v1', routes: payments.sandbox.routes }, { path: '/sandbox-checkout', routes: payments.sandbox.pages }] : []
+
+/** The sandbox run on its own (`npm run stripe-sandbox`, decision 78). */
+export { embeddedStripe as standaloneStripeSandbox }

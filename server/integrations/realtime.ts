@@ -94,3 +94,9 @@ export function realtimeIntegration(config: Config, options: { listening: Listen
     routes: server ? pusherHttpApi(server) : undefined,
   }
 }
+
+/** The embedded server run on its own (`npm run realtime`, decision 78): its socket server and its HTTP API, to mount at /apps. */
+export function standaloneRealtime(options: ConstructorParameters<typeof PusherServer>[0]) {
+  const server = new PusherServer(options)
+  return { server, routes: pusherHttpApi(server) }
+}
