@@ -45,8 +45,11 @@ async function main() {
     process.exit(70)
   })
   if (config.seedCatalogue) {
-    await seedIfEmpty(database.db, logger)
-    await seedCouponsIfEmpty(database.db, logger)
+    // servers started at once on an empty database: one seeds, the others then find it seeded
+    await database.exclusive(async () => {
+      await seedIfEmpty(database.db, logger)
+      await seedCouponsIfEmpty(database.db, logger)
+    })
   }
   const searchAdminKey = config.algolia ? undefined : await embeddedAdminKey(config.dataDir)
   const stripeSandboxKeys = config.stripe ? undefined : await sandboxKeys(config.dataDir)

@@ -1,3 +1,4 @@
+import type { Pool } from 'pg'
 import { privateDir } from '../lib/private-files'
 import os from 'node:os'
 import path from 'node:path'
@@ -30,7 +31,30 @@ export interface Database {
    * its supervisor starts the shop again. Never called on node-postgres.
    */
   onFatal(listener: (error: Error) => void): void
+  /**
+   * Runs `work` while no other server of this database runs its own (a Postgres advisory lock on
+   * a connection of its own; PGlite has one process): the first start's seeding (decision 78).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
+}
+
+/** The advisory lock the servers of one Postgres database take to migrate it and seed it one at a time. */
+const STARTUP_LOCK = 7_209_113_604
+
+/** Runs `work` holding the startup lock on a connection of its own, released (or dropped with the connection) afterwards. */
+async function holdingStartupLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+    try {
+      return await work()
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK])
+    }
+  } finally {
+    client.release()
+  }
 }
 
 /** libpq falls back to the login name when a URL names no user; node-postgres reads $USER, which services often lack. */
@@ -55,8 +79,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // the pool and replaced at the next query; unheard, the 'error' event would end the process.
     pool.on('error', (error) => process.stderr.write(`database: an idle connection was closed (${error.message})\n`))
     const db = drizzle(pool, { schema })
-    await migrate(db, { migrationsFolder })
-    return { db: db as unknown as Db, kind: 'postgres', health: () => ({ state: 'ok', restarts: 0 }), onFatal: () => undefined, close: () => pool.end() }
+    // two servers started at once on a new database: one migrates, the other then finds nothing to do
+    await holdingStartupLock(pool, () => migrate(db, { migrationsFolder }))
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      health: () => ({ state: 'ok', restarts: 0 }),
+      onFatal: () => undefined,
+      exclusive: (work) => holdingStartupLock(pool, work),
+      close: () => pool.end(),
+    }
   }
   const { PgliteThread } = await import('./pglite-thread')
   let dataDir: string | undefined
@@ -72,7 +104,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // drizzle calls only the part of PGlite's client that PgliteThread answers
     const db = drizzle({ client: client as unknown as PGlite, schema })
     await migrate(db, { migrationsFolder })
-    return { db: db as unknown as Db, kind: 'pglite', health: () => client.health(), onFatal: (listener) => client.onFatal(listener), close: () => client.close() }
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      health: () => client.health(),
+      onFatal: (listener) => client.onFatal(listener),
+      exclusive: (work) => work(),
+      close: () => client.close(),
+    }
   } catch (error) {
     await client.close().catch(() => undefined)
     throw error
