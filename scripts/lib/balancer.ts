@@ -16,7 +16,7 @@ export interface BalancerOptions {
   realtime: string
   /** the Stripe-compatible sandbox: /v1/… and /sandbox-checkout/… */
   stripe: string
-  /** Stripe's webhooks posted to every shop that is up, in a random order, some held back a moment (so later ones overtake them) */
+  /** Stripe's webhooks posted to every shop, in a random order, some held back a moment (so later ones overtake them) */
   duplicateWebhooks?: boolean
   /** how often each shop's health is checked (ms) */
   healthEveryMs?: number
@@ -29,6 +29,8 @@ export interface Balancer {
   served: Record<string, number>
   /** webhook deliveries made, and how many each shop answered 2xx */
   webhooks: { events: number; deliveries: number; answered: Record<string, number> }
+  /** each shop's health as it changed: "B down 12.3 s (503)" */
+  transitions: string[]
   close(): Promise<void>
 }
 
@@ -56,14 +58,23 @@ export async function startBalancer(options: BalancerOptions, port = 0): Promise
     return pool[next++ % pool.length]
   }
 
+  const transitions: string[] = []
+  const since = performance.now()
   const check = async () => {
     await Promise.all(
       options.shops.map(async (shop) => {
+        let up: boolean
+        let why: string
         try {
-          shop.up = (await fetch(`${shop.url}/api/v1/health`, { signal: AbortSignal.timeout(1_000) })).ok
-        } catch {
-          shop.up = false
+          const res = await fetch(`${shop.url}/api/v1/health`, { signal: AbortSignal.timeout(2_000) })
+          up = res.ok
+          why = String(res.status)
+        } catch (error) {
+          up = false
+          why = (error as Error).name
         }
+        if (up !== shop.up) transitions.push(`${shop.name} ${up ? 'up' : 'down'} ${((performance.now() - since) / 1000).toFixed(1)} s (${why})`)
+        shop.up = up
       }),
     )
   }
@@ -84,14 +95,15 @@ export async function startBalancer(options: BalancerOptions, port = 0): Promise
     webhooks.events++
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v
-    const shops = options.shops.filter((s) => s.up).sort(() => Math.random() - 0.5)
+    // to every shop, up or not (a copy to one that is down fails, as it would)
+    const shops = [...options.shops].sort(() => Math.random() - 0.5)
     const outcomes = await Promise.all(
       shops.map(async (shop, i) => {
         // the second copy, and one event in three, held back: later events overtake them
         if (i > 0 || Math.random() < 1 / 3) await pause(Math.floor(Math.random() * 300))
         webhooks.deliveries++
         try {
-          const answer = await fetch(shop.url + WEBHOOK_PATH, { method: 'POST', headers, body, signal: AbortSignal.timeout(20_000) })
+          const answer = await fetch(shop.url + WEBHOOK_PATH, { method: 'POST', headers, body: new Uint8Array(body), signal: AbortSignal.timeout(20_000) })
           await answer.arrayBuffer()
           if (answer.ok) webhooks.answered[shop.name] = (webhooks.answered[shop.name] ?? 0) + 1
           return answer.status
@@ -134,6 +146,7 @@ export async function startBalancer(options: BalancerOptions, port = 0): Promise
     port: listening,
     served,
     webhooks,
+    transitions,
     async close() {
       clearInterval(healthTimer)
       server.closeAllConnections()

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -27,7 +28,12 @@ export interface Cluster {
   /** the real-time app every shop publishes to */
   pusher: { key: string; id: string }
   stripe: { publishableKey: string; secretKey: string }
-  /** a Postgres restart as the shops see it: every connection to the database cut, new ones refused for `ms` */
+  /**
+   * A Postgres restart as the shops see it: every session ended by the server ("terminating
+   * connection due to administrator command"), the connections cut, new ones refused for `ms`
+   * (the shops reach Postgres through a relay on 127.0.0.1 that stops listening meanwhile). Only
+   * this cluster's database goes down: the machine's Postgres serves other tests at the same time.
+   */
   interruptDatabase(ms: number): Promise<void>
   stop(): Promise<void>
 }
@@ -66,6 +72,13 @@ const stopChild = async (child: ChildProcess) => {
  */
 export async function startCluster(options: { postgresUrl: string; servers?: number; env?: Record<string, string>; duplicateWebhooks?: boolean }): Promise<Cluster> {
   const database = await createPostgresDatabase(options.postgresUrl, 'shop_cluster')
+  const relay = await startRelay(new URL(database.url))
+  const shopDatabaseUrl = (() => {
+    const url = new URL(database.url)
+    url.hostname = '127.0.0.1'
+    url.port = String(relay.port)
+    return url.toString()
+  })()
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-cluster-'))
   const children: ChildProcess[] = []
   const shops: ClusterShop[] = []
@@ -74,6 +87,7 @@ export async function startCluster(options: { postgresUrl: string; servers?: num
     await balancer?.close()
     await Promise.all(shops.map((s) => s.process?.stop({ keepData: true }).catch(() => undefined)))
     await Promise.all(children.map(stopChild))
+    await relay.close()
     await database.drop().catch(() => undefined)
     await rm(dir, { recursive: true, force: true })
   }
@@ -87,7 +101,7 @@ export async function startCluster(options: { postgresUrl: string; servers?: num
     children.push(await startService('server/realtime-main.ts', { ...pusherEnv, REALTIME_PORT: String(realtimePort), REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0' }, realtimePort))
     children.push(await startService('server/stripe-sandbox-main.ts', { ...stripeEnv, STRIPE_SANDBOX_PORT: String(stripePort), PUBLIC_URL: publicUrl, DATA_DIR: path.join(dir, 'stripe') }, stripePort))
     const shopEnv = (name: string): Record<string, string> => ({
-      DATABASE_URL: database.url,
+      DATABASE_URL: shopDatabaseUrl,
       DATA_DIR: path.join(dir, name),
       PUBLIC_URL: publicUrl,
       TRUST_PROXY: '1',
@@ -138,10 +152,11 @@ export async function startCluster(options: { postgresUrl: string; servers?: num
         const admin = new pg.Client({ connectionString: options.postgresUrl })
         await admin.connect()
         try {
-          await admin.query(`alter database ${name} allow_connections false`)
+          await relay.refuse()
           await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
+          relay.cut()
           await new Promise((resolve) => setTimeout(resolve, ms))
-          await admin.query(`alter database ${name} allow_connections true`)
+          await relay.accept()
         } finally {
           await admin.end()
         }
@@ -151,5 +166,50 @@ export async function startCluster(options: { postgresUrl: string; servers?: num
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+/** A TCP relay to Postgres that can cut its connections and refuse new ones for a while, on a port that stays the same. */
+async function startRelay(target: URL) {
+  const sockets = new Set<net.Socket>()
+  let server: net.Server | undefined
+  const listen = (port: number) =>
+    new Promise<net.Server>((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname)
+        for (const socket of [client, upstream]) {
+          sockets.add(socket)
+          socket.on('close', () => sockets.delete(socket))
+          socket.on('error', () => undefined)
+        }
+        client.pipe(upstream).pipe(client)
+        client.on('close', () => upstream.destroy())
+        upstream.on('close', () => client.destroy())
+      })
+      s.once('error', reject)
+      s.listen(port, '127.0.0.1', () => resolve(s))
+    })
+  server = await listen(0)
+  const port = (server.address() as net.AddressInfo).port
+  const closeServer = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  return {
+    port,
+    /** new connections refused (the listener closed); those open stay until cut */
+    async refuse() {
+      const closing = closeServer()
+      server = undefined
+      // close() waits for the open connections; refusing starts at once
+      void closing
+    },
+    cut() {
+      for (const socket of sockets) socket.destroy()
+    },
+    async accept() {
+      server = await listen(port)
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy()
+      await closeServer()
+    },
   }
 }
