@@ -102,8 +102,8 @@ export interface Answer {
 
 export interface ClusterRun {
   answers: Answer[]
-  /** orders placed (201), by member */
-  orders: Map<number, string>
+  /** orders placed (201), each once */
+  orders: { no: string; member: number }[]
   /** per member: every notification id received on their socket, in order (a repeat shows a redelivery) */
   received: Map<number, number[]>
   /** members whose socket was closed at the fault and opened again afterwards */
@@ -122,10 +122,14 @@ export interface ClusterRun {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function runShoppers(cluster: Cluster, setup: ClusterSetup, options: { faults: boolean; startWithinMs?: number; log?: (line: string) => void }): Promise<ClusterRun> {
+export async function runShoppers(
+  cluster: Cluster,
+  setup: ClusterSetup,
+  options: { faults: boolean; startWithinMs?: number; log?: (line: string) => void; /** performance.now() until which each member keeps checking out */ until?: number },
+): Promise<ClusterRun> {
   const log = options.log ?? (() => undefined)
   const answers: Answer[] = []
-  const orders = new Map<number, string>()
+  const orders: ClusterRun['orders'] = []
   const received = new Map<number, number[]>()
   const latencies: number[] = []
   const faults: string[] = []
@@ -133,6 +137,7 @@ export async function runShoppers(cluster: Cluster, setup: ClusterSetup, options
 
   /** one request through the balancer, sent again (same body, same key) after a 502/503 or a cut connection, away from the server that failed */
   const send = async (member: Member, method: string, path: string, body: unknown, headers: Record<string, string>, not?: string) => {
+    const t0 = performance.now()
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await fetch(cluster.url + path, {
@@ -149,7 +154,7 @@ export async function runShoppers(cluster: Cluster, setup: ClusterSetup, options
           await pause(100 + attempt * 100)
           continue
         }
-        return { status: res.status, upstream, json }
+        return { status: res.status, upstream, json, ms: performance.now() - t0 }
       } catch (error) {
         if (attempt >= 20) throw error
         retries++
@@ -215,7 +220,7 @@ export async function runShoppers(cluster: Cluster, setup: ClusterSetup, options
       faults.push(`kill -9 ${a!.name} after its first webhook (${cluster.balancer.webhooks.answered[a!.name] ?? 0} answered)`)
       log(faults.at(-1)!)
       // the sockets of those who have ordered by now (their payments' notices on the way) and a few others
-      const closing = [...new Set([...orders.keys(), ...setup.members.slice(0, 5).map((m) => m.id)])].map((id) => setup.members.find((m) => m.id === id)!)
+      const closing = [...new Set([...orders.map((o) => o.member), ...setup.members.slice(0, 5).map((m) => m.id)])].map((id) => setup.members.find((m) => m.id === id)!)
       for (const m of closing) sockets.get(m.id)?.disconnect()
       await pause(1_500)
       await a!.start()
@@ -232,46 +237,53 @@ export async function runShoppers(cluster: Cluster, setup: ClusterSetup, options
 
   const started = performance.now()
   const spread = options.startWithinMs ?? 2_000
+  /** one checkout: with the coupon while it lasts, sent twice under its key (the second to the other server), then paid */
+  const checkout = async (member: Member, i: number, n: number) => {
+    let coupon: string | null = setup.coupon
+    for (let round = 0; round < 2; round++) {
+      const key = `cluster-${member.id}-${n}-${coupon ? 'coupon' : 'plain'}`
+      const body = { lines: [{ ...setup.line, quantity: 1 }], recipient, invoice, coupon_code: coupon }
+      // the retry lands on the other server: at once for half the members (a double tap), after the answer for the rest
+      const first = send(member, 'POST', '/api/v1/ec-order', body, { 'idempotency-key': key })
+      const both =
+        i % 2 === 0
+          ? await Promise.all([first, pause(5).then(() => send(member, 'POST', '/api/v1/ec-order', body, { 'idempotency-key': key }))])
+          : await first.then(async (one) => [one, await send(member, 'POST', '/api/v1/ec-order', body, { 'idempotency-key': key }, one.upstream ?? undefined)] as const)
+      for (const answer of both) answers.push({ member: member.id, key, status: answer.status, upstream: answer.upstream, order: answer.json.data?.no, code: answer.json.error?.code })
+      const placed = both.find((a) => a.status === 201)
+      if (placed) {
+        latencies.push(both[0].ms)
+        orders.push({ no: placed.json.data!.no!, member: member.id })
+        const secret = placed.json.data!.payment!.client_secret!
+        const intent = secret.split('_secret_')[0]!
+        // paid at the sandbox through the balancer, as the browser's card form does
+        for (let attempt = 0; attempt < 20; attempt++) {
+          const paid = await fetch(`${cluster.url}/v1/payment_intents/${intent}/confirm`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ key: cluster.stripe.publishableKey, client_secret: secret, payment_method: 'pm_card_visa' }).toString(),
+          }).catch(() => undefined)
+          if (paid && (paid.ok || paid.status === 400)) break
+          retries++
+          await pause(200)
+        }
+        return true
+      }
+      // the coupon's uses are gone: the shopper tries again without it
+      if (coupon && both.some((a) => a.json.error?.code === 'COUPON_INVALID')) {
+        coupon = null
+        continue
+      }
+      return false
+    }
+    return false
+  }
   await Promise.all(
     setup.members.map(async (member, i) => {
       await pause(Math.floor(Math.random() * spread))
-      let coupon: string | null = setup.coupon
-      for (let round = 0; round < 2; round++) {
-        const key = `cluster-${member.id}-${coupon ? 'coupon' : 'plain'}`
-        const body = { lines: [{ ...setup.line, quantity: 1 }], recipient, invoice, coupon_code: coupon }
-        const t0 = performance.now()
-        // the retry lands on the other server: at once for half the members (a double tap), after the answer for the rest
-        const first = send(member, 'POST', '/api/v1/ec-order', body, { 'idempotency-key': key })
-        const both =
-          i % 2 === 0
-            ? await Promise.all([first, pause(5).then(() => send(member, 'POST', '/api/v1/ec-order', body, { 'idempotency-key': key }))])
-            : await first.then(async (one) => [one, await send(member, 'POST', '/api/v1/ec-order', body, { 'idempotency-key': key }, one.upstream ?? undefined)] as const)
-        for (const answer of both) answers.push({ member: member.id, key, status: answer.status, upstream: answer.upstream, order: answer.json.data?.no, code: answer.json.error?.code })
-        const placed = both.find((a) => a.status === 201)
-        if (placed) {
-          latencies.push(performance.now() - t0)
-          orders.set(member.id, placed.json.data!.no!)
-          const secret = placed.json.data!.payment!.client_secret!
-          const intent = secret.split('_secret_')[0]!
-          // paid at the sandbox through the balancer, as the browser's card form does
-          for (let attempt = 0; attempt < 20; attempt++) {
-            const paid = await fetch(`${cluster.url}/v1/payment_intents/${intent}/confirm`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body: new URLSearchParams({ key: cluster.stripe.publishableKey, client_secret: secret, payment_method: 'pm_card_visa' }).toString(),
-            }).catch(() => undefined)
-            if (paid && (paid.ok || paid.status === 400)) break
-            retries++
-            await pause(200)
-          }
-          return
-        }
-        // the coupon's uses are gone: the shopper tries again without it
-        if (coupon && both.some((a) => a.json.error?.code === 'COUPON_INVALID')) {
-          coupon = null
-          continue
-        }
-        return
+      // one checkout each, or (a benchmark) one after another until the time is up
+      for (let n = 0; n === 0 || (options.until !== undefined && performance.now() < options.until); n++) {
+        if (!(await checkout(member, i, n)) && options.until === undefined) break
       }
     }),
   )
@@ -284,4 +296,72 @@ export async function runShoppers(cluster: Cluster, setup: ClusterSetup, options
     for (const socket of sockets.values()) socket.disconnect()
   }
   return { answers, orders, received, reconnected, latencies, retries, lowestStock, seconds, faults, close }
+}
+
+export interface RunCheck {
+  /** 2xx answers with no row behind them, orders left unpaid, notifications missing or undelivered, events a listening socket never got */
+  lost: string[]
+  /** an order, payment, notification or socket event more than once, or an order no shopper was answered */
+  doubled: string[]
+}
+
+/**
+ * What a run left in the database, against what the shoppers were answered and heard, once every
+ * payment and notification has settled (`settle` waits for that, up to `timeoutMs`).
+ */
+export async function checkRun(cluster: Cluster, run: ClusterRun, timeoutMs = 60_000): Promise<RunCheck> {
+  const db = new pg.Client({ connectionString: cluster.database.url })
+  await db.connect()
+  try {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const { rows } = await db.query<{ paid: number; pending: number }>(
+        `select (select count(*) from payments where status = 'SUCCESSED')::int as paid, (select count(*) from notification_deliveries where done_at is null)::int as pending`,
+      )
+      if ((rows[0]!.paid >= run.orders.length && rows[0]!.pending === 0 && cluster.shops.every((s) => s.up)) || Date.now() > deadline) break
+      await pause(250)
+    }
+    const lost: string[] = []
+    const doubled: string[] = []
+    const orders = (await db.query<{ id: number; no: string; user_id: number }>('select id, no, user_id from orders')).rows
+    const byNo = new Map(orders.map((o) => [o.no, o]))
+    const answered = new Map<string, Set<string>>()
+    for (const a of run.answers) {
+      if (a.status !== 201) continue
+      if (byNo.get(a.order!)?.user_id !== a.member) lost.push(`answer ${a.order} for member ${a.member} has no order row`)
+      answered.set(a.key, (answered.get(a.key) ?? new Set()).add(a.order!))
+    }
+    for (const [key, nos] of answered) if (nos.size > 1) doubled.push(`key ${key} answered ${[...nos].join(', ')}`)
+    const told = new Set(run.answers.filter((a) => a.status === 201).map((a) => a.order))
+    for (const o of orders) if (!told.has(o.no)) doubled.push(`order ${o.no} placed but never answered`)
+    const payments = (await db.query<{ order_id: number; paid: number }>(`select order_id, count(*) filter (where status = 'SUCCESSED')::int as paid from payments group by order_id`)).rows
+    const paidOf = new Map(payments.map((p) => [p.order_id, p.paid]))
+    for (const o of orders) {
+      const paid = paidOf.get(o.id) ?? 0
+      if (paid === 0) lost.push(`order ${o.no} not paid`)
+      if (paid > 1) doubled.push(`order ${o.no} paid ${paid} times`)
+    }
+    const notes = (await db.query<{ id: number; user_id: number; order_no: string }>(`select id, user_id, payload->>'order_no' as order_no from notifications where type = 'order_paid'`)).rows
+    const notesOf = new Map<string, number>()
+    for (const n of notes) notesOf.set(n.order_no, (notesOf.get(n.order_no) ?? 0) + 1)
+    for (const o of orders) {
+      const count = notesOf.get(o.no) ?? 0
+      if (count === 0) lost.push(`order ${o.no}: no order_paid notification`)
+      if (count > 1) doubled.push(`order ${o.no}: ${count} order_paid notifications`)
+    }
+    const pending = (await db.query<{ n: number }>('select count(*)::int as n from notification_deliveries where done_at is null')).rows[0]!.n
+    if (pending > 0) lost.push(`${pending} notification deliveries never done`)
+    const twice = new Set(
+      (await db.query<{ notification_id: number }>(`select notification_id from notification_deliveries where channel = 'realtime' and attempts > 1`)).rows.map((r) => r.notification_id),
+    )
+    for (const n of notes) {
+      if (run.reconnected.includes(n.user_id)) continue
+      const times = (run.received.get(n.user_id) ?? []).filter((id) => id === n.id).length
+      if (times === 0) lost.push(`notification ${n.id} never reached member ${n.user_id}'s socket`)
+      if (times > 1 && !twice.has(n.id)) doubled.push(`notification ${n.id} reached member ${n.user_id}'s socket ${times} times`)
+    }
+    return { lost, doubled }
+  } finally {
+    await db.end()
+  }
 }
