@@ -173,6 +173,22 @@ describe.each(targets)('the Algolia-compatible engine on $kind', (target) => {
     expect(await shop.indexer.ensureFresh()).toBe(false)
   })
 
+  it('pushes a change that committed after a later one was seen (its time is earlier), and only once', async () => {
+    // seen first: a change stamped 3 s ahead
+    await shop.database.db.update(products).set({ price_min: 77, updated_at: sql`now() + interval '3 seconds'` }).where(eq(products.sku, 'TEA-0001'))
+    expect(await shop.indexer.syncChanged()).toBe(1)
+    // then one whose transaction began earlier commits: stamped before the change already seen
+    await shop.database.db.update(products).set({ price_min: 66, updated_at: sql`now() + interval '2 seconds'` }).where(eq(products.sku, 'TEA-0002'))
+    expect(await shop.indexer.syncChanged()).toBe(1)
+    const teas = await query({ query: '', filters: 'city:kyoto' }, 'products_price_asc')
+    expect(teas.hits.slice(0, 2).map((h) => [h.sku, h.price_min])).toEqual([
+      ['TEA-0002', 66],
+      ['TEA-0001', 77],
+    ])
+    // nothing new: nothing pushed again
+    expect(await shop.indexer.syncChanged()).toBe(0)
+  })
+
   it('filters on the review rating ("4 stars & up") and ranks a better-rated product first among equals', async () => {
     // two products of the same rank: the better rating ranks first after relevance
     await shop.database.db.update(products).set({ rank: 300, rating: 4.6, reviews_total: 12, updated_at: sql`now() + interval '2 seconds'` }).where(eq(products.sku, 'SNK-0010'))

@@ -12,6 +12,9 @@ const SETTINGS_HASH = createHash('sha256')
   .digest('hex')
   .slice(0, 8)
 
+/** how far back each look at the catalogue reaches again (see syncChanged) */
+const LOOKBACK_MS = 60_000
+
 export const replicaNames = (index: string) => ({ priceAsc: `${index}_price_asc`, priceDesc: `${index}_price_desc` })
 
 /**
@@ -21,6 +24,8 @@ export const replicaNames = (index: string) => ({ priceAsc: `${index}_price_asc`
  */
 export class SearchIndexer {
   private lastSeen?: Date
+  /** the products pushed within the lookback, with the change time pushed */
+  private readonly pushed = new Map<number, number>()
   private timer?: NodeJS.Timeout
   private running?: Promise<unknown>
   private markReady!: () => void
@@ -127,21 +132,37 @@ export class SearchIndexer {
     return true
   }
 
-  /** The products whose rows or variants changed since the last look, pushed to the index. */
+  /**
+   * The products whose rows or variants changed since the last look, pushed to the index. Each look
+   * reaches LOOKBACK_MS further back and pushes again what changed there since it was pushed: a
+   * change is stamped when its transaction writes it (a checkout's stock at the order's time), so
+   * one that commits after a later change was seen carries an earlier time, and a server's clock
+   * may be behind another's. Without the lookback such a change waited for the product's next one.
+   */
   async syncChanged() {
     const since = this.lastSeen ?? new Date(0)
     const { version, changed } = await this.catalogueVersion()
-    if (!changed || changed <= since) return 0
+    if (!changed) return 0
+    const from = new Date(Math.max(0, since.getTime() - LOOKBACK_MS))
     const rows = await this.db
-      .select({ id: products.id })
+      .select({
+        id: products.id,
+        // named in full: in a one-table select drizzle leaves columns unqualified, and the subquery's "id" would be the variant's
+        at: sql<string>`greatest("products"."updated_at", (select max(v.updated_at) from ${variants} v where v.product_id = "products"."id"))`,
+      })
       .from(products)
-      .where(or(gt(products.updated_at, since), sql`${products.id} in (select ${variants.product_id} from ${variants} where ${variants.updated_at} > ${since})`))
-    this.lastSeen = changed
-    if (rows.length) await this.sync(rows.map((r) => r.id))
+      .where(or(gt(products.updated_at, from), sql`${products.id} in (select ${variants.product_id} from ${variants} where ${variants.updated_at} > ${from})`))
+    if (changed > since) this.lastSeen = changed
+    const fresh = rows.filter((r) => this.pushed.get(r.id) !== new Date(r.at).getTime())
+    // what fell out of the window is not looked at again
+    for (const [id, at] of this.pushed) if (at <= from.getTime()) this.pushed.delete(id)
+    if (fresh.length === 0) return 0
+    await this.sync(fresh.map((r) => r.id))
+    for (const r of fresh) this.pushed.set(r.id, new Date(r.at).getTime())
     // the index now reflects this version: a restart need not rebuild it
     const { taskID } = await this.client.setSettings({ indexName: this.search.name, indexSettings: { userData: { catalogueVersion: version } } })
     await this.client.waitForTask({ indexName: this.search.name, taskID })
-    return rows.length
+    return fresh.length
   }
 
   start(intervalMs = 1000) {
