@@ -4,6 +4,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import webPush from 'web-push'
+import { randomBytes } from 'node:crypto'
 import { freshSandboxKeys } from '../../server/integrations/payments'
 import { freshPusherApp } from '../../server/integrations/realtime'
 import { startBalancer, type Balancer, type Upstream } from './balancer'
@@ -97,6 +99,9 @@ export async function startCluster(options: { postgresUrl: string; servers?: num
     const app = freshPusherApp()
     const keys = freshSandboxKeys()
     const pusherEnv = { PUSHER_APP_ID: app.id, PUSHER_KEY: app.key, PUSHER_SECRET: app.secret }
+    // what the servers must share beside the database (decision 78): browsers subscribe to one VAPID key, operators use one key
+    const vapid = webPush.generateVAPIDKeys()
+    const sharedEnv = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:shop@example.tw', OPERATOR_KEY: randomBytes(24).toString('base64url') }
     const stripeEnv = { STRIPE_SECRET_KEY: keys.secretKey, STRIPE_PUBLISHABLE_KEY: keys.publishableKey, STRIPE_WEBHOOK_SECRET: keys.webhookSecret }
     children.push(await startService('server/realtime-main.ts', { ...pusherEnv, REALTIME_PORT: String(realtimePort), REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0' }, realtimePort))
     children.push(await startService('server/stripe-sandbox-main.ts', { ...stripeEnv, STRIPE_SANDBOX_PORT: String(stripePort), PUBLIC_URL: publicUrl, DATA_DIR: path.join(dir, 'stripe') }, stripePort))
@@ -105,6 +110,7 @@ export async function startCluster(options: { postgresUrl: string; servers?: num
       DATA_DIR: path.join(dir, name),
       PUBLIC_URL: publicUrl,
       TRUST_PROXY: '1',
+      ...sharedEnv,
       ...stripeEnv,
       STRIPE_SANDBOX_URL: `http://127.0.0.1:${stripePort}`,
       ...pusherEnv,
