@@ -38,6 +38,10 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // the scale-out test (decision 78): four processes of its own and 200 shoppers; `npm test` runs it alone, after the others
+        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', setupFiles: [DRIVER_WARNINGS], testTimeout: 60_000, hookTimeout: 180_000 },
+      },
     ],
   },
 })

@@ -53,6 +53,7 @@ async function bench(label: string, servers: number, faults: boolean) {
         .join(', '),
       lost: check.lost.length,
       doubled: check.doubled.length,
+      redelivered: check.redelivered,
     }
   } finally {
     await cluster.stop()
@@ -71,10 +72,10 @@ if (runs.includes('one')) rows.push(await bench('one server', 1, false))
 if (runs.includes('two')) rows.push(await bench('two servers', 2, false))
 if (runs.includes('faults')) rows.push(await bench('two, faults', 2, true))
 console.log('')
-console.log('run           checkouts   checkouts/s   p50 ms   p99 ms   retries   requests served      lost   doubled')
+console.log('run           checkouts   checkouts/s   p50 ms   p99 ms   retries   requests served      lost   doubled   sent again after a lease')
 for (const r of rows) {
   console.log(
-    `${r.label.padEnd(13)} ${String(r.checkouts).padStart(9)}   ${r.perSecond.toFixed(1).padStart(11)}   ${r.p50.toFixed(0).padStart(6)}   ${r.p99.toFixed(0).padStart(6)}   ${String(r.retries).padStart(7)}   ${r.served.padEnd(18)} ${String(r.lost).padStart(6)}   ${String(r.doubled).padStart(7)}`,
+    `${r.label.padEnd(13)} ${String(r.checkouts).padStart(9)}   ${r.perSecond.toFixed(1).padStart(11)}   ${r.p50.toFixed(0).padStart(6)}   ${r.p99.toFixed(0).padStart(6)}   ${String(r.retries).padStart(7)}   ${r.served.padEnd(18)} ${String(r.lost).padStart(6)}   ${String(r.doubled).padStart(7)}   ${String(r.redelivered).padStart(7)}`,
   )
 }
 console.log('faults: kill -9 of server A just after it answered a webhook, A started again, the database cut off for 1.5 s')

@@ -59,7 +59,11 @@ build() {
 timed "build (PWA, server-rendered pages, compiled server)" build
 timed "lint and typecheck (side by side)" lint_and_types
 timed "unit, API integration and fuzz tests (PGlite and Postgres)" \
-  npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+  npx vitest run --project unit --project node --project ssr --project api --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+# alone: two shop processes, the real-time server, the Stripe sandbox and 200 shoppers would
+# starve the tests above of the two cores, and be starved by them (it needs Postgres; without it, none runs)
+timed "scale-out test: two servers, one shop (Postgres)" \
+  npx vitest run --project cluster --reporter=default --reporter=json --outputFile.json="$results/cluster.json"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
   timed "end-to-end tests (Chromium, phone and desktop)" npx playwright test --reporter=list,json
 
@@ -67,4 +71,4 @@ step "time per stage"
 printf '%s\n' "${TIMES[@]}"
 printf '%-58s %4ds\n' "total" $(($(date +%s) - SUITE_START))
 
-node scripts/test-summary.mjs "$results/vitest.json" "$results/playwright.json"
+node scripts/test-summary.mjs "$results/vitest.json" "$results/cluster.json" "$results/playwright.json"

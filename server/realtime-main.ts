@@ -52,11 +52,11 @@ async function main() {
     maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
     subscribeGraceMs: env.REALTIME_SUBSCRIBE_SECONDS * 1000,
   })
-  const http = new Hono()
-  http.get('/up', (c) => c.text('OK'))
-  http.route('/apps', routes)
-  http.all('*', (c) => c.text('Not found', 404))
-  const server = serve({ fetch: http.fetch, hostname: env.REALTIME_HOST, port: env.REALTIME_PORT }, (info) => {
+  const site = new Hono()
+  site.get('/up', (c) => c.text('OK'))
+  site.route('/apps', routes)
+  site.all('*', (c) => c.text('Not found', 404))
+  const server = serve({ fetch: site.fetch, hostname: env.REALTIME_HOST, port: env.REALTIME_PORT }, (info) => {
     logger.info(`real-time server listening on ws://${info.address}:${info.port}`, { app: app.id, keys: given === 3 ? 'PUSHER_*' : 'DATA_DIR/realtime-keys.json' })
   })
   server.on('upgrade', (request, socket, head) => {

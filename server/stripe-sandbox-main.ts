@@ -55,13 +55,13 @@ async function main() {
     logger,
     allowedOrigins: [new URL(publicUrl).origin],
   })
-  const http = new Hono()
-  http.get('/up', (c) => c.text('OK'))
-  http.route('/v1', sandbox.routes)
-  http.route('/sandbox-checkout', sandbox.pages)
-  http.all('*', (c) => c.json({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }, 404))
+  const site = new Hono()
+  site.get('/up', (c) => c.text('OK'))
+  site.route('/v1', sandbox.routes)
+  site.route('/sandbox-checkout', sandbox.pages)
+  site.all('*', (c) => c.json({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }, 404))
   await sandbox.start()
-  const server = serve({ fetch: http.fetch, hostname: env.STRIPE_SANDBOX_HOST, port: env.STRIPE_SANDBOX_PORT }, (info) => {
+  const server = serve({ fetch: site.fetch, hostname: env.STRIPE_SANDBOX_HOST, port: env.STRIPE_SANDBOX_PORT }, (info) => {
     logger.info(`Stripe-compatible sandbox listening on http://${info.address}:${info.port}`, { keys: given === 3 ? 'STRIPE_*' : 'DATA_DIR/stripe-sandbox-keys.json' })
   })
   const stop = async () => {

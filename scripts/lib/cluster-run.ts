@@ -303,6 +303,8 @@ export interface RunCheck {
   lost: string[]
   /** an order, payment, notification or socket event more than once, or an order no shopper was answered */
   doubled: string[]
+  /** real-time deliveries claimed again after their lease (a server killed while sending them) */
+  redelivered: number
 }
 
 /**
@@ -360,7 +362,7 @@ export async function checkRun(cluster: Cluster, run: ClusterRun, timeoutMs = 60
       if (times === 0) lost.push(`notification ${n.id} never reached member ${n.user_id}'s socket`)
       if (times > 1 && !twice.has(n.id)) doubled.push(`notification ${n.id} reached member ${n.user_id}'s socket ${times} times`)
     }
-    return { lost, doubled }
+    return { lost, doubled, redelivered: twice.size }
   } finally {
     await db.end()
   }

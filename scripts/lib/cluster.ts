@@ -40,11 +40,25 @@ export interface Cluster {
   stop(): Promise<void>
 }
 
+/**
+ * Every process a cluster started, killed when this process exits however it exits: a test whose
+ * set-up timed out leaves no shop, real-time server or sandbox running behind it.
+ */
+const spawned = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+})
+const watch = (child: ChildProcess) => {
+  spawned.add(child)
+  child.once('exit', () => spawned.delete(child))
+  return child
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..')
 
 /** Spawns one of the shop's stand-in services and waits until it answers /up. */
 async function startService(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = watch(spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'] }))
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`)
@@ -139,6 +153,7 @@ export async function startCluster(options: { postgresUrl: string; servers?: num
         },
         async start() {
           shop.process = await startShopProcess(shopEnv(name), port)
+          watch(shop.process.child)
         },
       }
       shops.push(shop)

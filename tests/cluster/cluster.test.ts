@@ -5,7 +5,7 @@ import { importCatalogue } from '../../server/flows/catalogue-import/import'
 import { startCluster, type Cluster } from '../../scripts/lib/cluster'
 import { checkRun, clusterCatalogue, runShoppers, setUpShoppers, type ClusterRun, type ClusterSetup, type RunCheck } from '../../scripts/lib/cluster-run'
 import { registration } from '../fixtures/member-factory'
-import { databaseTargets } from './harness'
+import { databaseTargets } from '../api/harness'
 
 const postgres = (await databaseTargets()).find((t) => t.kind === 'postgres')
 const SHOPPERS = 200
@@ -57,7 +57,7 @@ describe.runIf(postgres)('two servers, one shop', () => {
   const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows
 
   it('loses nothing and doubles nothing: every answer has its row, every order one payment and one notification, every socket each event', () => {
-    expect(check).toEqual({ lost: [], doubled: [] })
+    expect(check).toMatchObject({ lost: [], doubled: [] })
     expect(cluster.shops.every((s) => s.up)).toBe(true)
   })
 
