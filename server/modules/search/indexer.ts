@@ -111,6 +111,18 @@ export class SearchIndexer {
     return { saved: save.length, removed: remove.length }
   }
 
+  /** Each product changed after `from` (itself or a variant), with the time of its latest change. */
+  private changedSince(from: Date) {
+    return this.db
+      .select({
+        id: products.id,
+        // named in full: in a one-table select drizzle leaves columns unqualified, and the subquery's "id" would be the variant's
+        at: sql<string>`greatest("products"."updated_at", (select max(v.updated_at) from ${variants} v where v.product_id = "products"."id"))`,
+      })
+      .from(products)
+      .where(or(gt(products.updated_at, from), sql`${products.id} in (select ${variants.product_id} from ${variants} where ${variants.updated_at} > ${from})`))
+  }
+
   /** Rebuilds when the index's catalogue version differs from the database's; answers whether it did. */
   async ensureFresh(force = false) {
     const { version, changed } = await this.catalogueVersion()
@@ -122,6 +134,9 @@ export class SearchIndexer {
       indexed = undefined
     }
     this.lastSeen = changed
+    // what the index holds (fresh, or about to be rebuilt from this state): the next looks push only what changes after
+    this.pushed.clear()
+    if (changed) for (const r of await this.changedSince(new Date(changed.getTime() - LOOKBACK_MS))) this.pushed.set(r.id, new Date(r.at).getTime())
     if (!force && indexed === version) return false
     const started = performance.now()
     const result = await this.rebuild(version)
@@ -144,14 +159,9 @@ export class SearchIndexer {
     const { version, changed } = await this.catalogueVersion()
     if (!changed) return 0
     const from = new Date(Math.max(0, since.getTime() - LOOKBACK_MS))
-    const rows = await this.db
-      .select({
-        id: products.id,
-        // named in full: in a one-table select drizzle leaves columns unqualified, and the subquery's "id" would be the variant's
-        at: sql<string>`greatest("products"."updated_at", (select max(v.updated_at) from ${variants} v where v.product_id = "products"."id"))`,
-      })
-      .from(products)
-      .where(or(gt(products.updated_at, from), sql`${products.id} in (select ${variants.product_id} from ${variants} where ${variants.updated_at} > ${from})`))
+    // nothing stamped within the last window: no change can be waiting for its commit (a transaction takes seconds, not a minute)
+    if (changed.getTime() <= Date.now() - LOOKBACK_MS) return 0
+    const rows = await this.changedSince(from)
     if (changed > since) this.lastSeen = changed
     const fresh = rows.filter((r) => this.pushed.get(r.id) !== new Date(r.at).getTime())
     // what fell out of the window is not looked at again
