@@ -17,6 +17,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { embeddedPusherApp, standaloneRealtime } from './integrations/realtime'
 import { createLogger } from './lib/logger'
+import { standaloneEnv } from './lib/standalone-env'
 
 const whole = (fallback: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number)), fallback)
 const Env = v.object({
@@ -33,19 +34,9 @@ const Env = v.object({
 })
 
 async function main() {
-  const parsed = v.safeParse(Env, process.env)
-  if (!parsed.success) {
-    process.stderr.write(`Invalid configuration:\n${parsed.issues.map((i) => `  ${v.getDotPath(i)}: ${i.message}`).join('\n')}\n`)
-    process.exit(78)
-  }
-  const env = parsed.output
-  const given = [env.PUSHER_APP_ID, env.PUSHER_KEY, env.PUSHER_SECRET].filter(Boolean).length
-  if (given !== 0 && given !== 3) {
-    process.stderr.write('Invalid configuration:\n  PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are set together or not at all\n')
-    process.exit(78)
-  }
+  const { env, given } = standaloneEnv(Env, ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'])
   const logger = createLogger(env.LOG_LEVEL)
-  const app = given === 3 ? { id: env.PUSHER_APP_ID!, key: env.PUSHER_KEY!, secret: env.PUSHER_SECRET! } : await embeddedPusherApp(env.DATA_DIR)
+  const app = given ? { id: env.PUSHER_APP_ID!, key: env.PUSHER_KEY!, secret: env.PUSHER_SECRET! } : await embeddedPusherApp(env.DATA_DIR)
   const { server: realtime, routes } = standaloneRealtime({
     app,
     maxConnections: env.REALTIME_MAX_CONNECTIONS,
@@ -57,7 +48,7 @@ async function main() {
   site.route('/apps', routes)
   site.all('*', (c) => c.text('Not found', 404))
   const server = serve({ fetch: site.fetch, hostname: env.REALTIME_HOST, port: env.REALTIME_PORT }, (info) => {
-    logger.info(`real-time server listening on ws://${info.address}:${info.port}`, { app: app.id, keys: given === 3 ? 'PUSHER_*' : 'DATA_DIR/realtime-keys.json' })
+    logger.info(`real-time server listening on ws://${info.address}:${info.port}`, { app: app.id, keys: given ? 'PUSHER_*' : 'DATA_DIR/realtime-keys.json' })
   })
   server.on('upgrade', (request, socket, head) => {
     if (!realtime.handleUpgrade(request, socket, head)) socket.destroy()

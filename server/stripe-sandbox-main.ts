@@ -19,6 +19,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { sandboxKeys, standaloneStripeSandbox, WEBHOOK_PATH } from './integrations/payments'
 import { createLogger } from './lib/logger'
+import { standaloneEnv } from './lib/standalone-env'
 
 const Env = v.object({
   STRIPE_SANDBOX_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:-]{1,253}$/, 'must be a host name or address')), '127.0.0.1'),
@@ -33,20 +34,10 @@ const Env = v.object({
 })
 
 async function main() {
-  const parsed = v.safeParse(Env, process.env)
-  if (!parsed.success) {
-    process.stderr.write(`Invalid configuration:\n${parsed.issues.map((i) => `  ${v.getDotPath(i)}: ${i.message}`).join('\n')}\n`)
-    process.exit(78)
-  }
-  const env = parsed.output
-  const given = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length
-  if (given !== 0 && given !== 3) {
-    process.stderr.write('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all\n')
-    process.exit(78)
-  }
+  const { env, given } = standaloneEnv(Env, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])
   const logger = createLogger(env.LOG_LEVEL)
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, '')
-  const keys = given === 3 ? { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : await sandboxKeys(env.DATA_DIR)
+  const keys = given ? { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! } : await sandboxKeys(env.DATA_DIR)
   const sandbox = standaloneStripeSandbox({
     keys,
     stateDir: path.join(env.DATA_DIR, 'stripe-sandbox'),
@@ -62,7 +53,7 @@ async function main() {
   site.all('*', (c) => c.json({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }, 404))
   await sandbox.start()
   const server = serve({ fetch: site.fetch, hostname: env.STRIPE_SANDBOX_HOST, port: env.STRIPE_SANDBOX_PORT }, (info) => {
-    logger.info(`Stripe-compatible sandbox listening on http://${info.address}:${info.port}`, { keys: given === 3 ? 'STRIPE_*' : 'DATA_DIR/stripe-sandbox-keys.json' })
+    logger.info(`Stripe-compatible sandbox listening on http://${info.address}:${info.port}`, { keys: given ? 'STRIPE_*' : 'DATA_DIR/stripe-sandbox-keys.json' })
   })
   const stop = async () => {
     server.close()
