@@ -78,6 +78,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle connection the server closes (a restart, a failover, an administrator) is dropped by
     // the pool and replaced at the next query; unheard, the 'error' event would end the process.
     pool.on('error', (error) => process.stderr.write(`database: an idle connection was closed (${error.message})\n`))
+    // A connection the server ends while a request holds it between two statements (a transaction
+    // waiting on Stripe, on the next step) emits 'error' on its client, which the pool does not
+    // listen to while the client is out: unheard, that ended the process. The request's next
+    // statement fails instead (503, the transaction rolled back) and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', (error) => process.stderr.write(`database: a connection in use was closed (${error.message})\n`)))
     const db = drizzle(pool, { schema })
     // two servers started at once on a new database: one migrates, the other then finds nothing to do
     await holdingStartupLock(pool, () => migrate(db, { migrationsFolder }))
