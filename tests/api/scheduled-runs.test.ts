@@ -45,12 +45,12 @@ describe.each(targets)('scheduled jobs on several servers, on $kind', (target) =
 
   it('runs each period of a job once however many servers run it, and records which server did', async () => {
     const ran = await runTwoServers('test-job', true)
-    const periods = ran.map((r) => r.period)
-    expect(new Set(periods).size).toBe(periods.length)
-    expect(periods.length).toBeGreaterThanOrEqual(4)
+    // each pass ran in a period of its own, as claimed (timed by the clock at the pass, a late one may look like the next period's)
+    expect(ran.length).toBeGreaterThanOrEqual(4)
     const rows = await database.db.select().from(schema.scheduledRuns)
     const ofJob = rows.filter((r) => r.job === 'test-job')
     expect(ofJob).toHaveLength(ran.length)
+    expect(new Set(ofJob.map((r) => r.period_start.getTime())).size).toBe(ran.length)
     expect(ofJob.every((r) => r.period_start.getTime() % INTERVAL === 0)).toBe(true)
     expect(ofJob.map((r) => r.server).sort()).toEqual(ran.map((r) => r.server).sort())
   })
