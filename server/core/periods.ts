@@ -21,3 +21,6 @@ export const periodClaim =
       .returning({ job: scheduledRuns.job })
     return taken.length === 1
   }
+
+/** What a Periodic's `once` takes: the job's name, its claim on the shared database, and the clock its periods are read from. */
+export const oncePerPeriod = (job: string, deps: { db: DbOrTx; clock: Clock }) => ({ job, claim: periodClaim(deps.db, deps.clock), now: deps.clock })

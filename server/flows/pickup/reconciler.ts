@@ -4,7 +4,7 @@ import { notify } from '../../core/notify'
 import { orders } from '../../db/schema'
 import { transaction } from '../../db/transaction'
 import { Periodic } from '../../lib/periodic'
-import { periodClaim } from '../../core/periods'
+import { oncePerPeriod } from '../../core/periods'
 import * as repo from '../../modules/order/repo'
 import { applyParcelStatus, type PickupDeps } from './parcel'
 
@@ -28,7 +28,7 @@ export class ParcelReconciler {
   ) {
     // once per period across servers (decision 78)
     this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('parcel reconciliation failed', { error: error.message }), {
-      once: { job: 'parcel-reconcile', claim: periodClaim(deps.db, deps.clock), now: deps.clock },
+      once: oncePerPeriod('parcel-reconcile', deps),
     })
   }
 

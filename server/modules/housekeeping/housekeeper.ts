@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client'
-import { periodClaim } from '../../core/periods'
+import { oncePerPeriod } from '../../core/periods'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
 import { Periodic } from '../../lib/periodic'
@@ -19,7 +19,7 @@ export class Housekeeper {
     intervalMs = HOUR,
   ) {
     this.periodic = new Periodic(intervalMs, () => this.run(), () => undefined, {
-      once: { job: 'housekeeping', claim: periodClaim(deps.db, deps.clock), now: deps.clock },
+      once: oncePerPeriod('housekeeping', deps),
       firstAfterMs: Math.min(60_000, intervalMs),
     })
   }

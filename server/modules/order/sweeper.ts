@@ -7,7 +7,7 @@ import * as repo from './repo'
 import { applyLookedUp, settleRefund } from './payments'
 import { changeOrder } from './states'
 import { Periodic } from '../../lib/periodic'
-import { periodClaim } from '../../core/periods'
+import { oncePerPeriod } from '../../core/periods'
 
 const BATCH = 50
 /**
@@ -40,7 +40,7 @@ export class OrderSweeper {
   ) {
     // once per period across servers (decision 78)
     this.periodic = new Periodic(intervalMs, () => this.sweep(), (error) => this.deps.logger.warn('order sweep failed', { error: error.message }), {
-      once: { job: 'order-sweep', claim: periodClaim(deps.db, deps.clock), now: deps.clock },
+      once: oncePerPeriod('order-sweep', deps),
     })
   }
 
